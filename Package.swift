@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "gottago",
+    products: [
+        .executable(name: "gottago", targets: ["gottago"]),
+    ],
+    targets: [
+        // C libraries from Debian, one system library target each.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
+
+        // Layers, bottom up: Markup ▸ Model ▸ Server ▸ API ▸ gottago.
+        .target(name: "Markup", swiftSettings: swiftSettings),
+        .target(name: "Model", dependencies: ["Markup"], swiftSettings: swiftSettings),
+        .target(name: "Server", dependencies: ["Markup", "CMicroHTTPD", "CZlib"], swiftSettings: swiftSettings),
+        .target(name: "API", dependencies: ["Server", "Model", "Markup"], swiftSettings: swiftSettings),
+        .executableTarget(name: "gottago", dependencies: ["API", "Server"], swiftSettings: swiftSettings),
+
+        // Test support: a real libcurl client for driving the live server.
+        .target(name: "HTTPTesting", dependencies: ["CCurl"], path: "Tests/HTTPTesting", swiftSettings: swiftSettings),
+
+        .testTarget(name: "MarkupTests", dependencies: ["Markup", "CLibXML2"], swiftSettings: swiftSettings),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Markup", "HTTPTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "APITests", dependencies: ["API", "Server", "Markup", "Model", "HTTPTesting", "gottago", "CLibXML2"], swiftSettings: swiftSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,60 @@
+public import Server
+import Synchronization
+
+/// Settings of the public API that are not about HTTP itself.
+public struct APIConfiguration: Sendable {
+    /// Serves `/debug/fixed` and `/debug/delay` (benchmarks and tests; off in production).
+    public var debugRoutes = false
+
+    /// Creates the default configuration.
+    public init() {}
+}
+
+/// The whole service: its route table over the HTTP pipeline, and its readiness.
+public final class Application: Sendable {
+    /// The request pipeline, shared by the daemon and in-memory tests.
+    public let responder: Responder
+    /// Whether everything is loaded and the service may take traffic.
+    public let readiness = Readiness()
+
+    /// Builds the route table; a malformed or duplicate template throws.
+    public init(server: ServerConfiguration, api: APIConfiguration = APIConfiguration(), log: ServerLog) throws {
+        let catalog = RouteCatalog()
+        let metrics = MetricsReference()
+        var routes = OpsRoutes.routes(readiness: readiness, metrics: metrics)
+        routes += DiscoveryRoutes.routes(catalog: catalog)
+        if api.debugRoutes { routes += DebugRoutes.routes() }
+        responder = try Responder(routes: routes, configuration: server, log: log)
+        catalog.publish(routes)
+        metrics.bind(responder.serverMetrics)
+    }
+}
+
+/// Ready once everything the service needs is loaded; `/readyz` reports it.
+public final class Readiness: Sendable {
+    private let ready = Atomic<Bool>(false)
+
+    /// Marks the service ready (or not).
+    public func set(_ value: Bool) { ready.store(value, ordering: .releasing) }
+
+    /// Whether the service is ready.
+    public var isReady: Bool { ready.load(ordering: .acquiring) }
+}
+
+/// The published route list, filled once the table exists (the `/api` route lists itself too).
+final class RouteCatalog: Sendable {
+    private let routes = Mutex<[Route]>([])
+
+    func publish(_ list: [Route]) { routes.withLock { $0 = list } }
+
+    var all: [Route] { routes.withLock { $0 } }
+}
+
+/// The pipeline's metrics, bound after the pipeline that owns them is built.
+final class MetricsReference: Sendable {
+    private let metrics = Mutex<ServerMetrics?>(nil)
+
+    func bind(_ value: ServerMetrics) { metrics.withLock { $0 = value } }
+
+    var current: ServerMetrics? { metrics.withLock { $0 } }
+}

@@ -1,0 +1,349 @@
+/// The OpenAPI 3.1 description served at `/api/openapi.json`.
+///
+/// Written by hand, so that it can say more than the route table knows; a test fails when a
+/// route is served that this document does not describe.
+enum OpenAPIDocument {
+    static let json = #"""
+{
+  "openapi": "3.1.0",
+  "info": {
+    "title": "GottaGo",
+    "version": "0.1.0",
+    "description": "Swiss timetables, real-time departures, weather along a route and geocoding as compact, stable XML or JSON for thin clients. Every document endpoint answers XML by default; the format is chosen by a `.xml`/`.json` suffix on the last path segment, then the `format` query parameter, then `Accept`. Errors are XML `<error>` documents or RFC 9457 `application/problem+json` with a stable `code`. Responses carry `ETag` (conditional requests with `If-None-Match` answer 304), `Cache-Control`, `X-Request-Id` and `Access-Control-Allow-Origin: *`; bodies of 1 KiB or more are gzipped when `Accept-Encoding` allows."
+  },
+  "paths": {
+    "/healthz": {
+      "get": {
+        "summary": "Liveness: the process answers.",
+        "operationId": "health",
+        "tags": [
+          "operations"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/format"
+          },
+          {
+            "$ref": "#/components/parameters/pretty"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The process is alive.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          }
+        }
+      }
+    },
+    "/readyz": {
+      "get": {
+        "summary": "Readiness: everything is loaded and requests can be served.",
+        "operationId": "ready",
+        "tags": [
+          "operations"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/format"
+          },
+          {
+            "$ref": "#/components/parameters/pretty"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Ready.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "503": {
+            "description": "Starting or stopping (`not_ready`).",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/metrics": {
+      "get": {
+        "summary": "Metrics in the Prometheus text format.",
+        "operationId": "metrics",
+        "tags": [
+          "operations"
+        ],
+        "responses": {
+          "200": {
+            "description": "Prometheus text exposition format 0.0.4.",
+            "content": {
+              "text/plain": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api": {
+      "get": {
+        "summary": "The list of endpoints.",
+        "operationId": "endpoints",
+        "tags": [
+          "discovery"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/format"
+          },
+          {
+            "$ref": "#/components/parameters/pretty"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "`api/endpoints/endpoint` with method, path and summary.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "406": {
+            "$ref": "#/components/responses/NotAcceptable"
+          }
+        }
+      }
+    },
+    "/api/openapi.json": {
+      "get": {
+        "summary": "The OpenAPI 3.1 description of every endpoint.",
+        "operationId": "openapi",
+        "tags": [
+          "discovery"
+        ],
+        "responses": {
+          "200": {
+            "description": "This document.",
+            "content": {
+              "application/json": {}
+            }
+          }
+        }
+      }
+    },
+    "/debug/fixed": {
+      "get": {
+        "summary": "A fixed schedules document served from memory (benchmarks).",
+        "operationId": "debugFixed",
+        "tags": [
+          "debug"
+        ],
+        "description": "Served only when the server runs with `--debug-routes`.",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/format"
+          },
+          {
+            "$ref": "#/components/parameters/pretty"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A `schedules` document of about 1 KiB.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "406": {
+            "$ref": "#/components/responses/NotAcceptable"
+          }
+        }
+      }
+    },
+    "/debug/delay": {
+      "get": {
+        "summary": "Answers after waiting `ms` milliseconds without holding a thread (tests).",
+        "operationId": "debugDelay",
+        "tags": [
+          "debug"
+        ],
+        "description": "Served only when the server runs with `--debug-routes`.",
+        "parameters": [
+          {
+            "name": "ms",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 10000,
+              "default": 50
+            }
+          },
+          {
+            "$ref": "#/components/parameters/format"
+          },
+          {
+            "$ref": "#/components/parameters/pretty"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "`delay/ms`.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "406": {
+            "$ref": "#/components/responses/NotAcceptable"
+          }
+        }
+      }
+    }
+  },
+  "components": {
+    "parameters": {
+      "format": {
+        "name": "format",
+        "in": "query",
+        "required": false,
+        "description": "The representation, when the path has no `.xml`/`.json` suffix; otherwise `Accept` decides, XML by default.",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "xml",
+            "json"
+          ]
+        }
+      },
+      "pretty": {
+        "name": "pretty",
+        "in": "query",
+        "required": false,
+        "description": "`1` indents the document.",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "0",
+            "1",
+            "true",
+            "false"
+          ]
+        }
+      }
+    },
+    "responses": {
+      "BadRequest": {
+        "description": "A parameter is malformed (`bad_request`, `invalid_parameter`, `invalid_encoding`).",
+        "content": {
+          "application/xml": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          },
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            }
+          }
+        }
+      },
+      "NotAcceptable": {
+        "description": "`Accept` excludes both XML and JSON (`not_acceptable`).",
+        "content": {
+          "application/xml": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          },
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            }
+          }
+        }
+      }
+    },
+    "schemas": {
+      "Error": {
+        "type": "object",
+        "xml": {
+          "name": "error"
+        },
+        "required": [
+          "status",
+          "code",
+          "message"
+        ],
+        "properties": {
+          "status": {
+            "type": "integer"
+          },
+          "code": {
+            "type": "string",
+            "description": "Stable machine-readable code."
+          },
+          "message": {
+            "type": "string"
+          }
+        }
+      },
+      "Problem": {
+        "type": "object",
+        "description": "RFC 9457 problem details with the same `code` as the XML error.",
+        "required": [
+          "type",
+          "title",
+          "status",
+          "code",
+          "detail"
+        ],
+        "properties": {
+          "type": {
+            "type": "string"
+          },
+          "title": {
+            "type": "string"
+          },
+          "status": {
+            "type": "integer"
+          },
+          "code": {
+            "type": "string"
+          },
+          "detail": {
+            "type": "string"
+          }
+        }
+      }
+    }
+  }
+}
+"""#
+}

@@ -1,0 +1,47 @@
+extension Node {
+    /// The typed text of a leaf element: plain text in XML, a typed value in JSON.
+    ///
+    /// Literals convert directly, so a `Value` parameter accepts `3`, `"IC"`, `1.5` or `true`.
+    public enum Value: Sendable, Equatable {
+        /// Text, rendered as a JSON string.
+        case string(String)
+
+        /// An integer, rendered in plain decimal.
+        case int(Int)
+
+        /// A floating-point number in its shortest round-trip form, always with a fraction or an
+        /// exponent (`1.0`, `1e+21`); non-finite values render as JSON `null` and empty XML.
+        case double(Double)
+
+        /// A boolean, rendered as `true` or `false`.
+        case bool(Bool)
+    }
+}
+
+extension Node.Value: ExpressibleByStringLiteral {
+    /// Creates a string value from a literal.
+    public init(stringLiteral value: String) {
+        self = .string(value)
+    }
+}
+
+extension Node.Value: ExpressibleByIntegerLiteral {
+    /// Creates an integer value from a literal.
+    public init(integerLiteral value: Int) {
+        self = .int(value)
+    }
+}
+
+extension Node.Value: ExpressibleByFloatLiteral {
+    /// Creates a floating-point value from a literal.
+    public init(floatLiteral value: Double) {
+        self = .double(value)
+    }
+}
+
+extension Node.Value: ExpressibleByBooleanLiteral {
+    /// Creates a boolean value from a literal.
+    public init(booleanLiteral value: Bool) {
+        self = .bool(value)
+    }
+}

@@ -1,0 +1,95 @@
+public import Markup
+
+/// A response before the server adds the HTTP semantics (ETag, gzip, CORS, caching headers).
+public struct Response: Sendable {
+    /// The status code.
+    public var status: Int
+    /// Header fields chosen by the handler.
+    public var headers: HTTPHeaders
+    /// The body, uncompressed.
+    public var body: Body
+    /// How long shared caches and clients may keep it.
+    public var cache: CachePolicy
+    /// Whether the body depends on `Accept`, so that `Vary` must say so.
+    public var negotiated: Bool
+
+    /// Creates a response from its parts.
+    public init(
+        status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: Body = .bytes([]),
+        cache: CachePolicy = .noCache, negotiated: Bool = false
+    ) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.cache = cache
+        self.negotiated = negotiated
+    }
+
+    /// A plain-text response.
+    public static func text(_ text: String, status: Int = 200, cache: CachePolicy = .noStore) -> Response {
+        Response(
+            status: status, headers: [("Content-Type", "text/plain; charset=utf-8")],
+            body: .bytes(Array(text.utf8)), cache: cache)
+    }
+
+    /// A document rendered in the format the request negotiated.
+    public static func document(_ root: Node, for request: Request, status: Int = 200, cache: CachePolicy) -> Response {
+        Response(
+            status: status,
+            headers: [("Content-Type", request.format.contentType)],
+            body: .bytes(render(root, as: request.format, pretty: request.pretty)),
+            cache: cache, negotiated: true)
+    }
+
+    /// Renders a document tree in one format.
+    public static func render(_ root: Node, as format: Format, pretty: Bool) -> [UInt8] {
+        switch format {
+        case .xml: XMLRenderer.render(root, pretty: pretty)
+        case .json: JSONRenderer.render(root, pretty: pretty)
+        }
+    }
+}
+
+/// The body of a response: bytes made for this request, or a prepared body shared by many.
+public enum Body: Sendable {
+    /// Bytes made for one response.
+    case bytes([UInt8])
+    /// A body whose ETag and gzip form are computed once.
+    case prepared(PreparedBody)
+
+    /// The uncompressed bytes.
+    public var bytes: [UInt8] {
+        switch self {
+        case .bytes(let bytes): bytes
+        case .prepared(let prepared): prepared.bytes
+        }
+    }
+}
+
+/// The caching a response allows, sent as `Cache-Control`.
+public enum CachePolicy: Sendable, Equatable {
+    /// `no-store`: never kept (errors, health).
+    case noStore
+    /// `no-cache`: kept but revalidated every time (with its ETag).
+    case noCache
+    /// `public, max-age=N`.
+    case maxAge(Int)
+
+    var headerValue: String {
+        switch self {
+        case .noStore: "no-store"
+        case .noCache: "no-cache"
+        case .maxAge(let seconds): "public, max-age=\(seconds)"
+        }
+    }
+}
+
+extension Format {
+    /// The `Content-Type` of a document in this format.
+    public var contentType: String {
+        switch self {
+        case .xml: "application/xml; charset=utf-8"
+        case .json: "application/json; charset=utf-8"
+        }
+    }
+}

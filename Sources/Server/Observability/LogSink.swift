@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Synchronization
+
+/// A buffered line writer for standard error, so logging costs no system call per request.
+///
+/// Lines are appended under a lock and written by a background thread every 100 ms, or at once
+/// when the buffer passes 64 KiB; `flush()` writes what is pending (on shutdown).
+public final class LogSink: Sendable {
+    private let descriptor: Int32
+    private let pending = Mutex<[UInt8]>([])
+    private let flushThreshold = 64 * 1024
+
+    /// Creates a sink writing to a file descriptor (standard error by default).
+    public init(descriptor: Int32 = 2) {
+        self.descriptor = descriptor
+        // The thread holds the sink only while flushing, so a sink that is let go ends it.
+        let thread = Thread { [weak self] in
+            while true {
+                Thread.sleep(forTimeInterval: 0.1)
+                guard let sink = self else { return }
+                sink.flush()
+            }
+        }
+        thread.name = "gottago-log"
+        thread.start()
+    }
+
+    deinit { flush() }
+
+    /// Appends one line; the newline is added here.
+    public func write(_ line: [UInt8]) {
+        let full = pending.withLock { buffer -> Bool in
+            buffer.append(contentsOf: line)
+            buffer.append(0x0A)
+            return buffer.count >= flushThreshold
+        }
+        if full { flush() }
+    }
+
+    /// Appends one line of text.
+    public func write(_ line: String) { write(Array(line.utf8)) }
+
+    /// Writes everything pending now.
+    public func flush() {
+        let chunk = pending.withLock { buffer -> [UInt8] in
+            defer { buffer.removeAll(keepingCapacity: true) }
+            return buffer
+        }
+        guard !chunk.isEmpty else { return }
+        chunk.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return  // stderr gone: dropping log lines beats blocking requests
+                }
+                offset += written
+            }
+        }
+    }
+}
+
+/// The server's own messages (start, errors), one line each on the log sink.
+public struct ServerLog: Sendable {
+    let sink: LogSink
+
+    /// Creates a log over a sink.
+    public init(sink: LogSink) { self.sink = sink }
+
+    /// A message about something that went wrong.
+    public func error(_ message: String) { emit("error", message) }
+
+    /// A message about normal operation.
+    public func info(_ message: String) { emit("info", message) }
+
+    private func emit(_ level: String, _ message: String) {
+        sink.write("\(Timestamp.iso8601(Timestamp.now())) \(level) \(message)")
+    }
+}

@@ -1,0 +1,50 @@
+import Markup
+
+extension Responder {
+    /// The error document for a thrown error; anything that is not an `HTTPResponseError` is a 500 and a log line.
+    func errorResponse(_ error: any Error, for request: Request) -> Response {
+        let shown: any HTTPResponseError
+        if let known = error as? any HTTPResponseError {
+            shown = known
+        } else {
+            log.error("request \(request.id) \(request.method) \(request.path) failed: \(String(describing: error))")
+            shown = HTTPError.internalError(requestID: request.id)
+        }
+        let format = request.template == nil ? Negotiation.bestEffortFormat(for: request) : request.format
+        var response = ErrorDocument.response(for: shown, format: format, pretty: request.pretty)
+        for field in shown.headers { response.headers.set(field.name, field.value) }
+        return response
+    }
+}
+
+/// The error document every failure is shown as.
+public enum ErrorDocument {
+    /// Renders an error as XML `<error>` or as RFC 9457 `application/problem+json`.
+    public static func response(for error: any HTTPResponseError, format: Format, pretty: Bool = false) -> Response {
+        let body: [UInt8]
+        let contentType: String
+        switch format {
+        case .xml:
+            body = XMLRenderer.render(
+                .element("error", [
+                    .leaf("status", error.status),
+                    .leaf("code", error.code),
+                    .leaf("message", error.message),
+                ]), pretty: pretty)
+            contentType = Format.xml.contentType
+        case .json:
+            body = JSONRenderer.renderObject([
+                ("type", .string("about:blank")),
+                ("title", .string(HTTPStatus.reason(error.status))),
+                ("status", .int(error.status)),
+                ("code", .string(error.code)),
+                ("detail", .string(error.message)),
+            ], pretty: pretty)
+            contentType = "application/problem+json; charset=utf-8"
+        }
+        // A 404 may be cached briefly; any other error is about this moment only.
+        return Response(
+            status: error.status, headers: [("Content-Type", contentType)], body: .bytes(body),
+            cache: error.status == 404 ? .maxAge(60) : .noStore, negotiated: true)
+    }
+}

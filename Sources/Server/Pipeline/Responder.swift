@@ -1,0 +1,129 @@
+import Synchronization
+
+/// The request pipeline shared by the libmicrohttpd daemon and the in-memory test client.
+///
+/// It routes, validates, negotiates and runs handlers, then adds the HTTP semantics every
+/// response gets: error documents, `ETag`/304, gzip, CORS, caching headers and the request id.
+public final class Responder: Sendable {
+    /// What happens next with a request.
+    public enum Step: Sendable {
+        /// The response is ready (an error, a preflight or a fast-path answer).
+        case respond(Request, Response)
+        /// The async handler must run.
+        case run(Request, Route.Handler)
+    }
+
+    let router: Router<Route>
+    let configuration: ServerConfiguration
+    let metrics: ServerMetrics
+    let log: ServerLog
+    private let isDraining = Atomic<Bool>(false)
+
+    /// Creates a pipeline over a set of routes; a duplicate or malformed template throws.
+    public init(routes: [Route], configuration: ServerConfiguration, log: ServerLog) throws {
+        var router = Router<Route>()
+        for route in routes {
+            try router.register(route.method, route.template, route)
+        }
+        self.router = router
+        self.configuration = configuration
+        self.log = log
+        metrics = ServerMetrics(templates: routes.map(\.template))
+    }
+
+    /// The (method, template) pairs that are served.
+    public var routes: [Route] { router.routes.map(\.value) }
+
+    /// The metrics this pipeline records into.
+    public var serverMetrics: ServerMetrics { metrics }
+
+    /// Marks the server as shutting down: responses then close their connection.
+    public func startDraining() { isDraining.store(true, ordering: .relaxed) }
+
+    /// Whether the server is shutting down.
+    public var draining: Bool { isDraining.load(ordering: .relaxed) }
+
+    /// Checks the size limits that apply before the request is routed.
+    public func checkLimits(targetBytes: Int, headerBytes: Int, declaredBodyBytes: Int?) -> HTTPError? {
+        let limits = configuration.limits
+        if targetBytes > limits.maxTargetBytes { return .uriTooLong(limit: limits.maxTargetBytes) }
+        if headerBytes > limits.maxHeaderBytes { return .headersTooLarge(limit: limits.maxHeaderBytes) }
+        if let body = declaredBodyBytes, body > limits.maxBodyBytes {
+            return .contentTooLarge(limit: limits.maxBodyBytes)
+        }
+        return nil
+    }
+
+    /// Routes and validates a request, and answers it at once where it can.
+    public func begin(_ request: Request) -> Step {
+        var request = request
+        do {
+            switch router.match(method: request.method, path: request.path) {
+            case .notFound:
+                throw HTTPError.notFound()
+            case .methodNotAllowed(let allowed, let template):
+                request.template = template
+                if request.method == "OPTIONS" {
+                    return .respond(request, preflight(request, allowed: allowed))
+                }
+                throw HTTPError.methodNotAllowed(request.method, allowed: allowed + ["OPTIONS"])
+            case .found(let match):
+                request.template = match.template
+                request.parameters = match.parameters
+                request.query = try QueryParameters(parsing: request.rawQuery)
+                request.format = try Negotiation.format(
+                    suffix: match.format, query: request.query.first("format"), accept: request.headers["Accept"])
+                request.pretty = ["1", "true"].contains(request.query.first("pretty"))
+                let route = match.value
+                if let immediate = route.immediate, let response = try immediate(request) {
+                    return .respond(request, response)
+                }
+                guard let handler = route.handler else { throw HTTPError.notFound() }
+                return .run(request, handler)
+            }
+        } catch {
+            return .respond(request, errorResponse(error, for: request))
+        }
+    }
+
+    /// Runs an async handler, turning a thrown error into its error document.
+    public func run(_ request: Request, _ handler: Route.Handler) async -> Response {
+        do {
+            return try await handler(request)
+        } catch {
+            return errorResponse(error, for: request)
+        }
+    }
+
+    /// Answers a request in memory, end to end, as the daemon would.
+    public func respond(to request: Request) async -> WireResponse {
+        if let error = checkLimits(
+            targetBytes: request.path.utf8.count + (request.rawQuery.map { $0.utf8.count + 1 } ?? 0),
+            headerBytes: request.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 },
+            declaredBodyBytes: request.body.count)
+        {
+            return finalize(errorResponse(error, for: request), for: request)
+        }
+        switch begin(request) {
+        case .respond(let request, let response):
+            return finalize(response, for: request)
+        case .run(let request, let handler):
+            return finalize(await run(request, handler), for: request)
+        }
+    }
+
+    /// The answer to a CORS preflight or a plain `OPTIONS`.
+    private func preflight(_ request: Request, allowed: [String]) -> Response {
+        let methods = (allowed + ["OPTIONS"]).joined(separator: ", ")
+        var headers: HTTPHeaders = [
+            ("Allow", methods),
+            ("Access-Control-Allow-Methods", methods),
+            ("Access-Control-Max-Age", "86400"),
+        ]
+        let requested = request.headers["Access-Control-Request-Headers"] ?? ""
+        headers.add(
+            "Access-Control-Allow-Headers",
+            requested.isEmpty ? "Accept, Accept-Encoding, If-None-Match, X-Request-Id" : requested)
+        return Response(status: 204, headers: headers, cache: .noStore)
+    }
+}

@@ -1,0 +1,57 @@
+/// Everything the HTTP server needs to know, with a default for every field.
+public struct ServerConfiguration: Sendable {
+    /// The address to listen on.
+    public var host = "127.0.0.1"
+    /// The TCP port; 0 picks a free one.
+    public var port = 8080
+    /// Server threads (libmicrohttpd's pool); 0 means one per core.
+    public var threads = 0
+    /// Limits on what one client may send or hold.
+    public var limits = Limits()
+    /// How the access log is written.
+    public var accessLog = AccessLogFormat.json
+    /// How long in-flight requests may take to finish on shutdown, in seconds.
+    public var shutdownGrace = 10.0
+    /// Bodies at least this large are gzipped when the client allows it.
+    public var gzipMinimumBytes = 1024
+    /// The product token sent in `Server`.
+    public var serverName = "gottago/\(ServerVersion.current)"
+
+    /// Creates the default configuration.
+    public init() {}
+
+    /// Bounds on request sizes, connections and idle time.
+    public struct Limits: Sendable {
+        /// The longest request target (path and query), in bytes.
+        public var maxTargetBytes = 8 * 1024
+        /// The largest header section, in bytes.
+        public var maxHeaderBytes = 16 * 1024
+        /// The largest request body, in bytes.
+        public var maxBodyBytes = 64 * 1024
+        /// Seconds a connection may sit idle before it is closed.
+        public var idleTimeout = 15
+        /// Open connections admitted in all.
+        public var maxConnections = 4096
+        /// Open connections admitted from one client address.
+        public var maxConnectionsPerClient = 256
+
+        /// Creates the default limits.
+        public init() {}
+    }
+}
+
+/// The format of the access log on standard error.
+public enum AccessLogFormat: String, Sendable, CaseIterable {
+    /// One JSON object per line.
+    case json
+    /// The Apache/NCSA combined log format.
+    case combined
+    /// No access log.
+    case off
+}
+
+/// The version of the service.
+public enum ServerVersion {
+    /// The version string sent in `Server` and shown by `--version`.
+    public static let current = "0.1.0"
+}

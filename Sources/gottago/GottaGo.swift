@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import API
+import Dispatch
+import Foundation
+import Server
+
+/// The `gottago` command: `serve`, `--help`, `--version`.
+@main
+struct GottaGo {
+    static func main() async {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        let command = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "help"
+        if !arguments.isEmpty, !arguments[0].hasPrefix("-") { arguments.removeFirst() }
+        if command == "help" || arguments.contains("--help") || arguments.contains("-h") {
+            if arguments.contains("--version") {
+                print("gottago \(ServerVersion.current)")
+            } else {
+                print(Help.text)
+            }
+            exit(0)
+        }
+        switch command {
+        case "serve":
+            await serve(arguments)
+        default:
+            fail("unknown command \"\(command)\"")
+        }
+    }
+
+    static func serve(_ arguments: [String]) async {
+        let settings: Settings
+        do {
+            settings = try ConfigurationLoader(
+                arguments: arguments, environment: ProcessInfo.processInfo.environment,
+                readFile: { try? String(contentsOfFile: $0, encoding: .utf8) }
+            ).load()
+        } catch {
+            fail(error.description)
+        }
+        let sink = LogSink()
+        let log = ServerLog(sink: sink)
+        let server: HTTPServer
+        let application: Application
+        let port: Int
+        do {
+            application = try Application(server: settings.server, api: settings.api, log: log)
+            server = HTTPServer(
+                responder: application.responder, configuration: settings.server, log: log,
+                accessLog: AccessLog(format: settings.server.accessLog, sink: sink))
+            port = try server.start()
+        } catch {
+            sink.flush()
+            fail("\(error)")
+        }
+        let host = settings.server.host.contains(":") ? "[\(settings.server.host)]" : settings.server.host
+        // Unbuffered, so that whoever started us can read the port at once.
+        FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)\n".utf8))
+        application.readiness.set(true)
+
+        let signal = await Signals.next([SIGTERM, SIGINT])
+        log.info("received signal \(signal), draining for up to \(settings.server.shutdownGrace) s")
+        application.readiness.set(false)
+        await server.shutdown()
+        log.info("stopped")
+        sink.flush()
+        exit(0)
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("gottago: \(message)\nRun `gottago --help` for the options.\n".utf8))
+        exit(2)
+    }
+}
+
+/// Waits for a termination signal with Dispatch, off the signal handler's restricted context.
+enum Signals {
+    static func next(_ signals: [Int32]) async -> Int32 {
+        await withCheckedContinuation { continuation in
+            let once = OnceFlag()
+            var sources: [any DispatchSourceSignal] = []
+            for number in signals {
+                Glibc.signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler {
+                    if once.claim() { continuation.resume(returning: number) }
+                }
+                source.resume()
+                sources.append(source)
+            }
+            Retained.keep(sources)
+        }
+    }
+}

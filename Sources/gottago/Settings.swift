@@ -1,0 +1,84 @@
+import API
+import Server
+
+/// Everything `gottago serve` can be told, resolved from flags, environment, config file and defaults.
+struct Settings: Sendable {
+    var server = ServerConfiguration()
+    var api = APIConfiguration()
+}
+
+/// One configuration option: its flag, environment variable, config-file key and help text.
+struct Option: Sendable {
+    /// The long flag name without dashes; also the config-file key.
+    let name: String
+    /// The value's placeholder in help (`PORT`), or nil for a boolean switch.
+    let value: String?
+    let help: String
+    let apply: @Sendable (inout Settings, String) throws(ConfigurationError) -> Void
+    let current: @Sendable (Settings) -> String
+
+    /// The environment variable: `GOTTAGO_` and the name in upper case with underscores.
+    var environmentName: String {
+        "GOTTAGO_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
+    }
+}
+
+extension Option {
+    /// Every option of `gottago serve`, in the order `--help` lists them.
+    static let all: [Option] = [
+        Option(name: "config", value: "FILE", help: "Read options from a file of `name = value` lines (`#` starts a comment).",
+               apply: { _, _ in }, current: { _ in "none" }),
+        Option(name: "host", value: "ADDRESS", help: "Address to listen on (an IPv4 or IPv6 literal, or a name).",
+               apply: { $0.server.host = $1 }, current: { $0.server.host }),
+        integer("port", "PORT", "TCP port; 0 picks a free one and prints it.", 0...65535, \.server.port),
+        integer("threads", "N", "Server threads; 0 means one per core.", 0...256, \.server.threads),
+        integer("idle-timeout", "SECONDS", "Close a connection idle this long.", 1...3600, \.server.limits.idleTimeout),
+        integer("max-connections", "N", "Open connections admitted in all; more are answered 503.", 1...1_000_000,
+                \.server.limits.maxConnections),
+        integer("max-connections-per-ip", "N", "Open connections admitted from one client address; more are answered 503.",
+                1...1_000_000, \.server.limits.maxConnectionsPerClient),
+        integer("max-url-bytes", "BYTES", "Longest request target; longer is answered 414.", 256...65536,
+                \.server.limits.maxTargetBytes),
+        integer("max-header-bytes", "BYTES", "Largest header section; larger is answered 431.", 1024...65536,
+                \.server.limits.maxHeaderBytes),
+        integer("max-body-bytes", "BYTES", "Largest request body; larger is answered 413.", 0...16_777_216,
+                \.server.limits.maxBodyBytes),
+        Option(name: "shutdown-grace", value: "SECONDS", help: "On SIGTERM/SIGINT, time in-flight requests get to finish.",
+               apply: { settings, text throws(ConfigurationError) in
+                   guard let value = Double(text), value >= 0, value <= 600 else {
+                       throw .invalidValue("shutdown-grace", text, "a number of seconds from 0 to 600")
+                   }
+                   settings.server.shutdownGrace = value
+               }, current: { String($0.server.shutdownGrace) }),
+        Option(name: "log-format", value: "FORMAT", help: "Access log on stderr: json (one object per line), combined (Apache) or off.",
+               apply: { settings, text throws(ConfigurationError) in
+                   guard let format = AccessLogFormat(rawValue: text) else {
+                       throw .invalidValue("log-format", text, "json, combined or off")
+                   }
+                   settings.server.accessLog = format
+               }, current: { $0.server.accessLog.rawValue }),
+        boolean("debug-routes", "Serve /debug/fixed and /debug/delay (benchmarks and tests).", \.api.debugRoutes),
+    ]
+
+    static func integer(
+        _ name: String, _ value: String, _ help: String, _ range: ClosedRange<Int>,
+        _ path: any WritableKeyPath<Settings, Int> & Sendable
+    ) -> Option {
+        Option(name: name, value: value, help: help, apply: { settings, text throws(ConfigurationError) in
+            guard let number = Int(text), range.contains(number) else {
+                throw .invalidValue(name, text, "a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            settings[keyPath: path] = number
+        }, current: { String($0[keyPath: path]) })
+    }
+
+    static func boolean(_ name: String, _ help: String, _ path: any WritableKeyPath<Settings, Bool> & Sendable) -> Option {
+        Option(name: name, value: nil, help: help, apply: { settings, text throws(ConfigurationError) in
+            switch text.lowercased() {
+            case "", "1", "true", "yes", "on": settings[keyPath: path] = true
+            case "0", "false", "no", "off": settings[keyPath: path] = false
+            default: throw .invalidValue(name, text, "true or false")
+            }
+        }, current: { String($0[keyPath: path]) })
+    }
+}

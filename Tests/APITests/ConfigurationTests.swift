@@ -1,0 +1,81 @@
+import Testing
+@testable import gottago
+import Server
+
+@Suite("Configuration: flags over environment over config file over defaults")
+struct ConfigurationTests {
+    func load(_ arguments: [String], env: [String: String] = [:], files: [String: String] = [:]) throws -> Settings {
+        try ConfigurationLoader(arguments: arguments, environment: env, readFile: { files[$0] }).load()
+    }
+
+    @Test("defaults")
+    func defaults() throws {
+        let settings = try load([])
+        #expect(settings.server.host == "127.0.0.1")
+        #expect(settings.server.port == 8080)
+        #expect(settings.server.limits.idleTimeout == 15)
+        #expect(settings.server.limits.maxTargetBytes == 8192)
+        #expect(settings.server.limits.maxHeaderBytes == 16384)
+        #expect(settings.server.limits.maxBodyBytes == 65536)
+        #expect(settings.server.accessLog == .json)
+        #expect(settings.api.debugRoutes == false)
+    }
+
+    @Test("each source overrides the one below it")
+    func precedence() throws {
+        let file = """
+            # a comment
+            port = 9000
+            host = 0.0.0.0   # trailing comment
+            idle-timeout = 30
+            log-format = combined
+            """
+        let files = ["/etc/gottago.conf": file]
+        let fromFile = try load(["--config", "/etc/gottago.conf"], files: files)
+        #expect(fromFile.server.port == 9000)
+        #expect(fromFile.server.host == "0.0.0.0")
+        #expect(fromFile.server.accessLog == .combined)
+
+        let env = ["GOTTAGO_CONFIG": "/etc/gottago.conf", "GOTTAGO_PORT": "9100", "GOTTAGO_IDLE_TIMEOUT": "5"]
+        let fromEnv = try load([], env: env, files: files)
+        #expect(fromEnv.server.port == 9100)
+        #expect(fromEnv.server.limits.idleTimeout == 5)
+        #expect(fromEnv.server.host == "0.0.0.0")
+
+        let fromFlags = try load(["--port=9200", "--debug-routes", "--idle-timeout", "7"], env: env, files: files)
+        #expect(fromFlags.server.port == 9200)
+        #expect(fromFlags.server.limits.idleTimeout == 7)
+        #expect(fromFlags.api.debugRoutes)
+        #expect(try load(["--debug-routes=false"], env: ["GOTTAGO_DEBUG_ROUTES": "true"]).api.debugRoutes == false)
+    }
+
+    static let bad: [([String], [String: String], String)] = [
+        (["--port", "70000"], [:], "port: \"70000\" is not a whole number from 0 to 65535"),
+        (["--port"], [:], "--port needs a value"),
+        (["--colour", "red"], [:], "command line: unknown option \"--colour\""),
+        (["stray"], [:], "unexpected argument \"stray\""),
+        (["--log-format", "xml"], [:], "log-format: \"xml\" is not json, combined or off"),
+        ([], ["GOTTAGO_PORT": "eighty"], "GOTTAGO_PORT: port: \"eighty\" is not a whole number from 0 to 65535"),
+        (["--config", "/nope"], [:], "cannot read config file /nope"),
+        (["--config", "/bad"], [:], "/bad:2: expected `name = value`"),
+        (["--config", "/unknown"], [:], "/unknown:1: /unknown: unknown option \"colour\""),
+    ]
+
+    @Test("bad input says what and where", arguments: bad)
+    func errors(arguments: [String], env: [String: String], message: String) {
+        let files = ["/bad": "port = 1\njust words\n", "/unknown": "colour = red\n"]
+        #expect(throws: ConfigurationError(description: message)) {
+            try load(arguments, env: env, files: files)
+        }
+    }
+
+    @Test("--help documents every option with its environment variable and default")
+    func help() {
+        let text = Help.text
+        for option in Option.all {
+            #expect(text.contains("--\(option.name)"))
+            #expect(text.contains(option.environmentName))
+        }
+        #expect(text.contains("env GOTTAGO_PORT; default 8080"))
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import HTTPTesting
+import Testing
+
+/// The real `gottago` executable: start-up line, signals, exit status, access log.
+@Suite("gottago process", .serialized)
+struct ProcessTests {
+    static var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gottago")
+    }
+
+    /// Starts `gottago serve` and returns it with the port from its first stdout line.
+    func start(_ arguments: [String]) throws -> (Process, Int, Pipe) {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["serve", "--port", "0"] + arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        var line = [UInt8]()
+        while true {
+            let byte = out.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty || byte.first == 0x0A { break }
+            line += byte
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        #expect(text.hasPrefix("listening on http://127.0.0.1:"))
+        let port = try #require(Int(text.split(separator: ":").last ?? ""))
+        return (process, port, err)
+    }
+
+    @Test("SIGTERM with a request in flight: the request is answered, the process exits 0")
+    func sigterm() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the gottago product first")
+        let (process, port, err) = try start(["--debug-routes", "--log-format", "json"])
+        let url = "http://127.0.0.1:\(port)/debug/delay?ms=800"
+        async let inFlight = offPool { try HTTPTestClient().send("GET", url) }
+        try await Task.sleep(for: .milliseconds(300))
+        process.terminate()  // SIGTERM
+        let response = try await inFlight
+        #expect(response.status == 200)
+        #expect(response.text.contains("<ms>800</ms>"))
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+        let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let line = try #require(log.split(separator: "\n").first { $0.contains("\"target\":\"/debug/delay?ms=800\"") })
+        let entry = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        #expect(entry?["status"] as? Int == 200)
+        #expect(entry?["method"] as? String == "GET")
+        #expect(entry?["route"] as? String == "/debug/delay")
+        #expect((entry?["duration_ms"] as? Double ?? 0) >= 790)
+    }
+
+    @Test("--log-format combined writes Apache combined lines")
+    func combinedLog() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the gottago product first")
+        let (process, port, err) = try start(["--log-format", "combined"])
+        let url = "http://127.0.0.1:\(port)/healthz"
+        _ = try await offPool { try HTTPTestClient().send("GET", url, headers: [("User-Agent", "tester \"1\"")]) }
+        process.interrupt()  // SIGINT
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let line = log.split(separator: "\n").first { $0.contains("GET /healthz HTTP/1.1") }
+        let match = try #require(line)
+        #expect(match.hasPrefix("127.0.0.1 - - ["))
+        #expect(match.contains("] \"GET /healthz HTTP/1.1\" 200 "))
+        #expect(match.hasSuffix("\"-\" \"tester \\\"1\\\"\""))
+    }
+
+    @Test("a bad option exits 2 with a message; --help exits 0")
+    func badOption() throws {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["serve", "--port", "nope"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(text.contains("port: \"nope\" is not a whole number"))
+
+        let help = Process()
+        help.executableURL = Self.binary
+        help.arguments = ["--help"]
+        let out = Pipe()
+        help.standardOutput = out
+        try help.run()
+        help.waitUntilExit()
+        #expect(help.terminationStatus == 0)
+        #expect(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("--max-body-bytes"))
+    }
+}

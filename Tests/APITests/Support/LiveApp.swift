@@ -1,0 +1,43 @@
+import API
+import HTTPTesting
+import Server
+
+/// The whole application on a real server at 127.0.0.1 with a free port.
+struct LiveApp: Sendable {
+    let application: Application
+    let server: HTTPServer
+    let port: Int
+
+    var base: String { "http://127.0.0.1:\(port)" }
+
+    static func with<T: Sendable>(debugRoutes: Bool = true, _ body: (LiveApp) async throws -> T) async throws -> T {
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.accessLog = .off
+        var api = APIConfiguration()
+        api.debugRoutes = debugRoutes
+        let sink = LogSink()
+        let log = ServerLog(sink: sink)
+        let application = try Application(server: configuration, api: api, log: log)
+        let server = HTTPServer(
+            responder: application.responder, configuration: configuration, log: log,
+            accessLog: AccessLog(format: .off, sink: sink))
+        let port = try server.start()
+        application.readiness.set(true)
+        let live = LiveApp(application: application, server: server, port: port)
+        do {
+            let result = try await body(live)
+            await server.shutdown()
+            return result
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+    }
+
+    func get(_ target: String, headers: [(String, String)] = []) async throws -> TestResponse {
+        let url = base + target
+        let pairs = headers.map { [$0.0, $0.1] }
+        return try await offPool { try HTTPTestClient().send("GET", url, headers: pairs.map { ($0[0], $0[1]) }) }
+    }
+}

@@ -1,0 +1,30 @@
+/// A response read off a raw socket by `RawHTTP`, parsed but otherwise as sent.
+public struct RawResponse: Sendable {
+    /// The status code from the status line.
+    public let status: Int
+    /// The reason phrase from the status line (may be empty).
+    public let reason: String
+    /// The protocol from the status line, e.g. `HTTP/1.1`.
+    public let httpVersion: String
+    /// The header fields in the order received, names spelled as received.
+    public let headers: [(String, String)]
+    /// The body with chunked framing removed; empty when no body was expected.
+    public let body: [UInt8]
+    /// Every byte received on the connection, including anything after this response.
+    public let raw: [UInt8]
+
+    /// The value of the first header named `name` (case-insensitive), or nil.
+    public func header(_ name: String) -> String? {
+        HeaderLookup.first(name, in: headers)
+    }
+
+    /// The values of every header named `name` (case-insensitive), in order.
+    public func headers(named name: String) -> [String] {
+        HeaderLookup.all(name, in: headers)
+    }
+
+    /// The body decoded as UTF-8, invalid sequences replaced by U+FFFD.
+    public var text: String {
+        String(decoding: body, as: UTF8.self)
+    }
+}

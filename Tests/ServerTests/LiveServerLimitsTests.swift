@@ -1,0 +1,141 @@
+import Foundation
+import HTTPTesting
+import Testing
+@testable import Server
+
+/// Limits and methods against the real libmicrohttpd server, each answered with its status and an error document.
+@Suite("Live server: limits and methods")
+struct LiveServerLimitsTests {
+    @Test("a request target over 8 KiB is answered 414 with an error document")
+    func uriTooLong() async throws {
+        try await LiveServer.with(routes: TestRoutes.all) { live in
+            let response = try await live.get("/echo/" + String(repeating: "a", count: 9000))
+            #expect(response.status == 414)
+            #expect(response.text.contains("<code>uri_too_long</code>"))
+            let fits = try await live.get("/echo/" + String(repeating: "a", count: 8000))
+            #expect(fits.status == 200)
+        }
+    }
+
+    @Test("header fields over 16 KiB in all are answered 431")
+    func headersTooLarge() async throws {
+        try await LiveServer.with(routes: TestRoutes.all) { live in
+            let headers = (0..<5).map { ("X-Filler-\($0)", String(repeating: "h", count: 4000)) }
+            let response = try await live.get("/hello", headers: headers)
+            #expect(response.status == 431)
+            #expect(response.text.contains("<code>headers_too_large</code>"))
+            let fits = try await live.get("/hello", headers: Array(headers.prefix(3)))
+            #expect(fits.status == 200)
+        }
+    }
+
+    @Test("a body over 64 KiB is answered 413, by declared length and by chunked stream")
+    func bodyTooLarge() async throws {
+        try await LiveServer.with(routes: TestRoutes.all) { live in
+            let small = try await live.get("/upload", method: "POST", body: [UInt8](repeating: 65, count: 1000))
+            #expect(small.status == 200)
+            #expect(small.text.contains("<bytes>1000</bytes>"))
+            let big = try await live.get("/upload", method: "POST", body: [UInt8](repeating: 65, count: 70_000))
+            #expect(big.status == 413)
+            #expect(big.text.contains("<code>content_too_large</code>"))
+
+            var chunked = Array("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+            for _ in 0..<20 {
+                chunked += Array("1000\r\n".utf8) + [UInt8](repeating: 66, count: 4096) + Array("\r\n".utf8)
+            }
+            chunked += Array("0\r\n\r\n".utf8)
+            let request = chunked
+            let port = live.port
+            let raw = try await offPool { try RawHTTP.exchange(port: port, request: request, expectBody: true) }
+            #expect(raw.status == 413)
+        }
+    }
+
+    @Test("an unknown method is 405 with Allow; HEAD is GET without a body")
+    func methods() async throws {
+        try await LiveServer.with(routes: TestRoutes.all) { live in
+            let brew = try await live.get("/hello", method: "BREW")
+            #expect(brew.status == 405)
+            #expect(brew.header("Allow") == "GET, HEAD, OPTIONS")
+            #expect(brew.text.contains("<code>method_not_allowed</code>"))
+            let delete = try await live.get("/hello", method: "DELETE")
+            #expect(delete.status == 405)
+
+            let get = try await live.get("/big")
+            let head = try await live.get("/big", method: "HEAD")
+            #expect(head.status == 200)
+            #expect(head.body.isEmpty)
+            #expect(head.header("Content-Length") == get.header("Content-Length"))
+            #expect(head.header("ETag") == get.header("ETag"))
+            #expect(head.header("Content-Type") == get.header("Content-Type"))
+        }
+    }
+
+    @Test("CORS: every response allows any origin; OPTIONS answers the preflight")
+    func cors() async throws {
+        try await LiveServer.with(routes: TestRoutes.all) { live in
+            let preflight = try await live.get("/hello", method: "OPTIONS", headers: [
+                ("Origin", "https://example.org"),
+                ("Access-Control-Request-Method", "GET"),
+                ("Access-Control-Request-Headers", "x-request-id, if-none-match"),
+            ])
+            #expect(preflight.status == 204)
+            #expect(preflight.header("Access-Control-Allow-Origin") == "*")
+            #expect(preflight.header("Access-Control-Allow-Methods") == "GET, HEAD, OPTIONS")
+            #expect(preflight.header("Access-Control-Allow-Headers") == "x-request-id, if-none-match")
+            #expect(preflight.header("Access-Control-Max-Age") == "86400")
+            let get = try await live.get("/hello", headers: [("Origin", "https://example.org")])
+            #expect(get.header("Access-Control-Allow-Origin") == "*")
+            #expect(get.header("Access-Control-Expose-Headers")?.contains("ETag") == true)
+            let missing = try await live.get("/nowhere", method: "OPTIONS")
+            #expect(missing.status == 404)
+        }
+    }
+
+    @Test("an idle connection is closed after the idle timeout")
+    func idleTimeout() async throws {
+        try await LiveServer.with(routes: TestRoutes.all, configure: { $0.limits.idleTimeout = 1 }) { live in
+            let port = live.port
+            let closed = try await offPool { () -> Bool in
+                let fd = try RawHTTP.openIdle(port: port)
+                defer { RawHTTP.close(fd) }
+                return RawHTTP.isClosedByPeer(fd, within: 5)
+            }
+            #expect(closed)
+        }
+    }
+
+    @Test("connections over the per-client and total limits get 503 documents")
+    func connectionLimits() async throws {
+        try await LiveServer.with(routes: TestRoutes.all, configure: { $0.limits.maxConnectionsPerClient = 4 }) { live in
+            let port = live.port
+            let rejected = try await offPool { () -> RawResponse in
+                let held = try (0..<4).map { _ in try RawHTTP.openIdle(port: port) }
+                defer { held.forEach(RawHTTP.close) }
+                Thread.sleep(forTimeInterval: 0.2)
+                return try RawHTTP.exchange(
+                    port: port, request: Array("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n".utf8), expectBody: true)
+            }
+            #expect(rejected.status == 503)
+            #expect(String(decoding: rejected.body, as: UTF8.self).contains("too_many_connections_from_client"))
+            #expect(rejected.header("Retry-After") == "1")
+            #expect(live.server.metrics.exposition().contains("gottago_http_rejected_connections_total 1"))
+            // Once they are gone, the same client is served again.
+            try await Task.sleep(for: .milliseconds(200))
+            let status200 = try await live.get("/hello").status
+            #expect(status200 == 200)
+        }
+        try await LiveServer.with(routes: TestRoutes.all, configure: { $0.limits.maxConnections = 2 }) { live in
+            let port = live.port
+            let rejected = try await offPool { () -> RawResponse in
+                let held = try (0..<2).map { _ in try RawHTTP.openIdle(port: port) }
+                defer { held.forEach(RawHTTP.close) }
+                Thread.sleep(forTimeInterval: 0.2)
+                return try RawHTTP.exchange(
+                    port: port, request: Array("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n".utf8), expectBody: true)
+            }
+            #expect(rejected.status == 503)
+            #expect(String(decoding: rejected.body, as: UTF8.self).contains("<code>too_many_connections</code>"))
+        }
+    }
+}
