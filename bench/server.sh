@@ -3,7 +3,8 @@
 # then 2,000 concurrent connections against gottago with peak memory.
 #
 # Usage: bash bench/server.sh <path-to-gottago-binary>
-# Env:   BENCH_SECONDS (default 10) per measured run, BENCH_WARMUP_SECONDS (default 2, 0 = none),
+# Env:   BENCH_SECONDS (default 10) per measured run, BENCH_ROUNDS (default 3) alternating runs of
+#        each server, BENCH_WARMUP_SECONDS (default 2, 0 = none),
 #        BENCH_KEEP=1 keeps the temp dir (wrk output, logs, nginx config) for inspection.
 #
 # Exits non-zero only when the benchmark cannot run (missing tool, a server that does not start
@@ -13,6 +14,7 @@ set -euo pipefail
 BIN=${1:?usage: bash bench/server.sh <path-to-gottago-binary>}
 SECONDS_PER_RUN=${BENCH_SECONDS:-10}
 WARMUP_SECONDS=${BENCH_WARMUP_SECONDS:-2}
+ROUNDS=${BENCH_ROUNDS:-3}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 # The project targets each figure is checked against; a miss prints BELOW TARGET.
@@ -230,25 +232,34 @@ cmp -s "$WORK/root/fixed.xml" "$WORK/nginx-fixed.xml" || fail "nginx serves diff
 
 # --- run 1: throughput and latency against nginx -------------------------------------------------
 
-echo "server benchmark (wrk -t2 -c64 -d${SECONDS_PER_RUN}s, ${fixed_bytes}-byte XML, loopback)"
+echo "server benchmark (wrk -t2 -c64 -d${SECONDS_PER_RUN}s, ${fixed_bytes}-byte XML, loopback, $ROUNDS rounds, medians)"
+# This machine is shared and noisy: the two servers take turns, and medians are compared.
 warm_up "$GOTTAGO_URL/debug/fixed" 64
-run_wrk "$WORK/wrk-gottago.txt" -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency "$GOTTAGO_URL/debug/fixed"
-assert_gottago_alive "/debug/fixed run"
 warm_up "$NGINX_URL/fixed.xml" 64
-run_wrk "$WORK/wrk-nginx.txt" -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency "$NGINX_URL/fixed.xml"
-
-g_rps=$(wrk_rps "$WORK/wrk-gottago.txt")
-g_p99=$(wrk_p99 "$WORK/wrk-gottago.txt")
-n_rps=$(wrk_rps "$WORK/wrk-nginx.txt")
-n_p99=$(wrk_p99 "$WORK/wrk-nginx.txt")
+for round in $(seq "$ROUNDS"); do
+    run_wrk "$WORK/wrk-gottago-$round.txt" -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency "$GOTTAGO_URL/debug/fixed"
+    assert_gottago_alive "/debug/fixed run"
+    run_wrk "$WORK/wrk-nginx-$round.txt" -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency "$NGINX_URL/fixed.xml"
+    printf '  round %d: gottago %10s req/s  p99 %6s ms   nginx %10s req/s  p99 %6s ms\n' "$round" \
+        "$(wrk_rps "$WORK/wrk-gottago-$round.txt")" "$(wrk_p99 "$WORK/wrk-gottago-$round.txt")" \
+        "$(wrk_rps "$WORK/wrk-nginx-$round.txt")" "$(wrk_p99 "$WORK/wrk-nginx-$round.txt")"
+done
+median_of() { # extractor name
+    for round in $(seq "$ROUNDS"); do "$1" "$WORK/wrk-$2-$round.txt"; done | sort -g |
+        awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a"; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+g_rps=$(median_of wrk_rps gottago)
+g_p99=$(median_of wrk_p99 gottago)
+n_rps=$(median_of wrk_rps nginx)
+n_p99=$(median_of wrk_p99 nginx)
 ratio=$(awk -v g="$g_rps" -v n="$n_rps" 'BEGIN { if (g == "n/a" || n == "n/a" || n + 0 == 0) print "n/a"; else printf "%.2f", g / n }')
 
-printf '%-16s %10s %11s\n' target req/s "p99 ms"
+printf '%-16s %10s %11s\n' "median of $ROUNDS" req/s "p99 ms"
 printf '%-16s %10s %11s  %s\n' gottago "$g_rps" "$g_p99" "$(flag "$g_p99" "<=" "$TARGET_P99_MS")"
 printf '%-16s %10s %11s\n' nginx "$n_rps" "$n_p99"
 printf 'ratio gottago/nginx: %s  (target >= %s)   p99 target <= %s ms  %s\n' \
     "$ratio" "$TARGET_RATIO" "$TARGET_P99_MS" "$(flag "$ratio" ">=" "$TARGET_RATIO")"
-for file in wrk-gottago.txt wrk-nginx.txt; do
+for file in wrk-gottago-1.txt wrk-nginx-1.txt; do
     non2xx=$(wrk_non2xx "$WORK/$file")
     errors=$(wrk_socket_errors "$WORK/$file")
     if [[ $non2xx != 0 || $errors != none ]]; then

@@ -13,6 +13,11 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByArrayLiteral {
     /// Creates an empty header list.
     public init() {}
 
+    /// Creates an empty header list with room for `capacity` fields.
+    public init(capacity: Int) {
+        fields.reserveCapacity(capacity)
+    }
+
     /// Creates a header list from name/value pairs, in order.
     public init(arrayLiteral elements: (String, String)...) {
         fields = elements.map { Field(name: $0.0, value: $0.1) }
@@ -21,6 +26,11 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByArrayLiteral {
     /// Creates a header list from name/value pairs, in order.
     public init(_ pairs: [(String, String)]) {
         fields = pairs.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// Makes room for `capacity` fields in all.
+    public mutating func reserveCapacity(_ capacity: Int) {
+        fields.reserveCapacity(capacity)
     }
 
     /// The number of fields.

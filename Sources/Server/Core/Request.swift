@@ -1,20 +1,43 @@
 /// A client request as handlers see it: the raw target, headers, body and what routing found.
+///
+/// What was read off the wire sits in one shared, immutable box, so that passing a request
+/// through the pipeline costs one reference count rather than one per field.
 public struct Request: Sendable {
-    /// The request id, also sent back as `X-Request-Id`.
-    public let id: String
-    /// The method token as sent (`GET`, `HEAD`, …).
-    public let method: String
-    /// The path, still percent-encoded, without the query.
-    public let path: String
-    /// The raw query string after `?`, if any.
-    public let rawQuery: Substring?
-    /// The header fields in order.
-    public let headers: HTTPHeaders
-    /// The request body (bounded by the server's limit).
-    public let body: [UInt8]
-    /// The client's address, as text.
-    public let remoteAddress: String
+    private final class Head: Sendable {
+        let id: String
+        let method: String
+        let path: String
+        let rawQuery: Substring?
+        let headers: HTTPHeaders
+        let remoteAddress: String
 
+        init(id: String, method: String, path: String, rawQuery: Substring?, headers: HTTPHeaders, remoteAddress: String) {
+            self.id = id
+            self.method = method
+            self.path = path
+            self.rawQuery = rawQuery
+            self.headers = headers
+            self.remoteAddress = remoteAddress
+        }
+    }
+
+    private let head: Head
+
+    /// The request id, also sent back as `X-Request-Id`.
+    public var id: String { head.id }
+    /// The method token as sent (`GET`, `HEAD`, …).
+    public var method: String { head.method }
+    /// The path, still percent-encoded, without the query.
+    public var path: String { head.path }
+    /// The raw query string after `?`, if any.
+    public var rawQuery: Substring? { head.rawQuery }
+    /// The header fields in order.
+    public var headers: HTTPHeaders { head.headers }
+    /// The client's address, as text.
+    public var remoteAddress: String { head.remoteAddress }
+
+    /// The request body (bounded by the server's limit).
+    public internal(set) var body: [UInt8]
     /// Path parameters from the route template.
     public internal(set) var parameters = Parameters()
     /// Decoded query parameters.
@@ -31,18 +54,18 @@ public struct Request: Sendable {
         id: String, method: String, target: String, headers: HTTPHeaders = HTTPHeaders(),
         body: [UInt8] = [], remoteAddress: String = "127.0.0.1"
     ) {
-        self.id = id
-        self.method = method
-        if let mark = target.firstIndex(of: "?") {
+        let path: String
+        let rawQuery: Substring?
+        // A byte search: Character-wise search of a String costs more than this whole split.
+        if let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
             path = String(target[..<mark])
-            rawQuery = target[target.index(after: mark)...]
+            rawQuery = target[target.utf8.index(after: mark)...]
         } else {
             path = target
             rawQuery = nil
         }
-        self.headers = headers
+        head = Head(id: id, method: method, path: path, rawQuery: rawQuery, headers: headers, remoteAddress: remoteAddress)
         self.body = body
-        self.remoteAddress = remoteAddress
     }
 
     /// Whether the response to this request must carry no body.

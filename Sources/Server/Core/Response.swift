@@ -79,9 +79,15 @@ public enum CachePolicy: Sendable, Equatable {
         switch self {
         case .noStore: "no-store"
         case .noCache: "no-cache"
-        case .maxAge(let seconds): "public, max-age=\(seconds)"
+        case .maxAge(let seconds): Self.common[seconds] ?? "public, max-age=\(seconds)"
         }
     }
+
+    /// The values routes use, made once: this header is built for every response.
+    private static let common: [Int: String] = Dictionary(
+        uniqueKeysWithValues: [0, 1, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 86400].map {
+            ($0, "public, max-age=\($0)")
+        })
 }
 
 extension Format {

@@ -65,7 +65,10 @@ public final class HTTPServer: Sendable {
             // Our own limits answer 503 with a document; libmicrohttpd's is only the backstop.
             cmhd_option_int(CMHD_OPTION_CONNECTION_LIMIT, limits.maxConnections + 256),
             // Room for the largest request head we accept, so our 414/431 documents answer it.
-            cmhd_option_int(CMHD_OPTION_CONNECTION_MEMORY_LIMIT, limits.maxTargetBytes + limits.maxHeaderBytes + 8 * 1024),
+            // libmicrohttpd zeroes this pool after every request and it is most of a connection's
+            // memory, so it is no larger than that (a head far past the limits gets libmicrohttpd's
+            // own 414/431 page).
+            cmhd_option_int(CMHD_OPTION_CONNECTION_MEMORY_LIMIT, limits.maxTargetBytes + limits.maxHeaderBytes + 4 * 1024),
             cmhd_option_uri_log(uriLogCallback, me),
             cmhd_option_completed(completedCallback, me),
             cmhd_option_notify_connection(connectionCallback, me),
@@ -275,10 +278,9 @@ public final class HTTPServer: Sendable {
     }
 
     private func dispatch(_ connection: OpaquePointer, _ context: RequestContext) -> MHD_Result {
-        guard let head = context.request else { return MHD_NO }
-        let request = Request(
-            id: head.id, method: head.method, target: context.target, headers: head.headers,
-            body: context.body, remoteAddress: head.remoteAddress)
+        guard var request = context.request else { return MHD_NO }
+        context.request = nil
+        request.body = context.body
         context.body = []
         switch responder.begin(request) {
         case .respond(let routed, let response):
@@ -307,7 +309,10 @@ public final class HTTPServer: Sendable {
         guard let mhdResponse else { return MHD_NO }
         defer { MHD_destroy_response(mhdResponse) }
         for field in response.headers {
-            _ = MHD_add_response_header(mhdResponse, field.name, field.value)
+            // withCString borrows native strings' storage; passing a String directly copies it.
+            field.name.withCString { name in
+                field.value.withCString { value in _ = MHD_add_response_header(mhdResponse, name, value) }
+            }
         }
         context.status = response.status
         context.bytesSent = context.method == "HEAD" ? 0 : response.body.count
@@ -344,7 +349,7 @@ struct ConnectionHandle: @unchecked Sendable {
 
 /// Collects request header fields from libmicrohttpd's iterator, with their total size.
 struct HeaderCollector {
-    var headers = HTTPHeaders()
+    var headers = HTTPHeaders(capacity: 12)
     var bytes = 0
 
     mutating func add(_ key: UnsafePointer<CChar>?, _ keySize: Int, _ value: UnsafePointer<CChar>?, _ valueSize: Int) {

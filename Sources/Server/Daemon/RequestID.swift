@@ -14,8 +14,20 @@ enum RequestID {
     /// The next generated id, unique within this process.
     static func next() -> String {
         let n = counter.add(1, ordering: .relaxed).newValue
-        return prefix + "-" + String(n, radix: 16)
+        let digits = max(1, (64 - n.leadingZeroBitCount + 3) / 4)
+        return String(unsafeUninitializedCapacity: 9 + digits) { buffer in
+            for (index, byte) in prefix.utf8.enumerated() { buffer[index] = byte }
+            buffer[8] = UInt8(ascii: "-")
+            var rest = n
+            for index in stride(from: 8 + digits, to: 8, by: -1) {
+                buffer[index] = hex[Int(rest & 0xF)]
+                rest >>= 4
+            }
+            return 9 + digits
+        }
     }
+
+    private static let hex = Array("0123456789abcdef".utf8)
 
     /// The client's id if it is 1–64 characters of letters, digits, `-`, `_`, `.`.
     static func accept(_ candidate: String?) -> String? {

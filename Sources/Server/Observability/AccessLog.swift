@@ -49,20 +49,19 @@ public struct AccessLog: Sendable {
     }
 
     func jsonLine(_ e: Exchange) -> [UInt8] {
-        var members: [(String, Node.Value)] = [
-            ("time", .string(Timestamp.iso8601(Timestamp.now()))),
-            ("id", .string(e.id)),
-            ("remote", .string(e.remote)),
-            ("method", .string(e.method)),
-            ("target", .string(e.target)),
-            ("status", .int(e.status)),
-            ("bytes", .int(e.bytes)),
-            ("duration_ms", .double((e.duration * 1_000_000).rounded() / 1000)),
-        ]
-        if let template = e.template { members.append(("route", .string(template))) }
-        if let agent = e.userAgent { members.append(("user_agent", .string(agent))) }
-        if !e.completed { members.append(("completed", .bool(false))) }
-        return JSONRenderer.renderObject(members)
+        var line = JSONLineBuilder()
+        Timestamp.withISO8601(Timestamp.now()) { line.add("time", plain: $0) }
+        line.add("id", e.id)
+        line.add("remote", e.remote)
+        line.add("method", e.method)
+        line.add("target", e.target)
+        line.add("status", e.status)
+        line.add("bytes", e.bytes)
+        line.add("duration_ms", thousandths: Int((e.duration * 1_000_000).rounded()))
+        if let template = e.template { line.add("route", template) }
+        if let agent = e.userAgent { line.add("user_agent", agent) }
+        if !e.completed { line.add("completed", false) }
+        return line.finish()
     }
 
     func combinedLine(_ e: Exchange) -> String {

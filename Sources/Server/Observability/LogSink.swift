@@ -9,8 +9,15 @@ import Synchronization
 /// Lines are appended under a lock and written by a background thread every 100 ms, or at once
 /// when the buffer passes 64 KiB; `flush()` writes what is pending (on shutdown).
 public final class LogSink: Sendable {
+    /// One buffer per server thread (by `ThreadSlot`), so writers do not contend.
+    private final class Shard: Sendable {
+        let pending = Mutex<[UInt8]>([])
+    }
+
     private let descriptor: Int32
-    private let pending = Mutex<[UInt8]>([])
+    private let shards: [Shard] = (0..<8).map { _ in Shard() }
+    /// Serialises writers to the descriptor, so lines from different shards never interleave.
+    private let output = Mutex(())
     private let flushThreshold = 64 * 1024
 
     /// Creates a sink writing to a file descriptor (standard error by default).
@@ -32,12 +39,13 @@ public final class LogSink: Sendable {
 
     /// Appends one line; the newline is added here.
     public func write(_ line: [UInt8]) {
-        let full = pending.withLock { buffer -> Bool in
+        let shard = shards[ThreadSlot.current % shards.count]
+        let full = shard.pending.withLock { buffer -> Bool in
             buffer.append(contentsOf: line)
             buffer.append(0x0A)
             return buffer.count >= flushThreshold
         }
-        if full { flush() }
+        if full { flush(shard) }
     }
 
     /// Appends one line of text.
@@ -45,11 +53,21 @@ public final class LogSink: Sendable {
 
     /// Writes everything pending now.
     public func flush() {
-        let chunk = pending.withLock { buffer -> [UInt8] in
-            defer { buffer.removeAll(keepingCapacity: true) }
-            return buffer
+        for shard in shards { flush(shard) }
+    }
+
+    private func flush(_ shard: Shard) {
+        output.withLock { _ in
+            let chunk = shard.pending.withLock { buffer -> [UInt8] in
+                defer { buffer.removeAll(keepingCapacity: true) }
+                return buffer
+            }
+            guard !chunk.isEmpty else { return }
+            writeAll(chunk)
         }
-        guard !chunk.isEmpty else { return }
+    }
+
+    private func writeAll(_ chunk: [UInt8]) {
         chunk.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {

@@ -111,21 +111,32 @@ public final class ServerMetrics: Sendable {
     }
 }
 
-/// The counters of one route template.
+/// The counters of one route template, sharded by server thread so threads do not contend.
 final class RouteSeries: Sendable {
     struct Snapshot {
         var statusClasses = [Int](repeating: 0, count: 5)
         var buckets = [Int](repeating: 0, count: ServerMetrics.buckets.count)
         var count = 0
         var sum = 0.0
+
+        mutating func merge(_ other: Snapshot) {
+            for index in statusClasses.indices { statusClasses[index] += other.statusClasses[index] }
+            for index in buckets.indices { buckets[index] += other.buckets[index] }
+            count += other.count
+            sum += other.sum
+        }
     }
 
-    private let state = Mutex(Snapshot())
+    private final class Shard: Sendable {
+        let state = Mutex(Snapshot())
+    }
+
+    private let shards: [Shard] = (0..<8).map { _ in Shard() }
 
     func record(status: Int, duration: Double) {
         let statusClass = min(max(status / 100, 1), 5) - 1
         let bucket = ServerMetrics.buckets.firstIndex { duration <= $0 }
-        state.withLock { s in
+        shards[ThreadSlot.current % shards.count].state.withLock { s in
             s.statusClasses[statusClass] += 1
             if let bucket { s.buckets[bucket] += 1 }
             s.count += 1
@@ -133,5 +144,9 @@ final class RouteSeries: Sendable {
         }
     }
 
-    func snapshot() -> Snapshot { state.withLock { $0 } }
+    func snapshot() -> Snapshot {
+        var total = Snapshot()
+        for shard in shards { total.merge(shard.state.withLock { $0 }) }
+        return total
+    }
 }

@@ -2,7 +2,8 @@
 import Glibc
 #endif
 
-/// Cheap wall-clock and monotonic time for logs and latency, without Foundation formatters.
+/// Cheap wall-clock and monotonic time for logs and latency: civil dates by arithmetic
+/// (no `gmtime_r`, which takes a lock, and no Foundation formatters).
 enum Timestamp {
     /// Seconds and nanoseconds since the epoch.
     static func now() -> timespec {
@@ -18,27 +19,67 @@ enum Timestamp {
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 
+    /// A UTC calendar time.
+    struct Civil: Equatable {
+        var year, month, day, hour, minute, second, millisecond: Int
+    }
+
+    /// The UTC calendar time of an instant (proleptic Gregorian, from days since the epoch).
+    static func civil(_ ts: timespec) -> Civil {
+        let seconds = Int(ts.tv_sec)
+        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+        let secondOfDay = seconds - days * 86400
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return Civil(
+            year: year, month: month, day: day, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60,
+            second: secondOfDay % 60, millisecond: Int(ts.tv_nsec) / 1_000_000)
+    }
+
+    /// Calls `body` with `2026-11-29T12:00:00.123Z` as bytes, without allocating.
+    static func withISO8601<T>(_ ts: timespec, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        let c = civil(ts)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var at = 0
+            func digits(_ value: Int, _ width: Int) {
+                var v = value
+                for i in stride(from: width - 1, through: 0, by: -1) {
+                    buffer[at + i] = UInt8(ascii: "0") + UInt8(v % 10)
+                    v /= 10
+                }
+                at += width
+            }
+            func mark(_ ascii: Unicode.Scalar) {
+                buffer[at] = UInt8(ascii: ascii)
+                at += 1
+            }
+            digits(c.year, 4); mark("-"); digits(c.month, 2); mark("-"); digits(c.day, 2); mark("T")
+            digits(c.hour, 2); mark(":"); digits(c.minute, 2); mark(":"); digits(c.second, 2); mark(".")
+            digits(c.millisecond, 3); mark("Z")
+            return body(UnsafeBufferPointer(start: buffer.baseAddress, count: at))
+        }
+    }
+
     /// `2026-11-29T12:00:00.123Z`.
     static func iso8601(_ ts: timespec) -> String {
-        var seconds = ts.tv_sec
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        return "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T"
-            + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec)).\(pad(Int32(ts.tv_nsec / 1_000_000), 3))Z"
+        withISO8601(ts) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `29/Nov/2026:12:00:00 +0000`, as the combined log format writes it.
     static func common(_ ts: timespec) -> String {
-        var seconds = ts.tv_sec
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
+        let c = civil(ts)
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(pad(parts.tm_mday))/\(months[Int(parts.tm_mon)])/\(parts.tm_year + 1900):"
-            + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec)) +0000"
+        return "\(pad(c.day))/\(months[c.month - 1])/\(c.year):\(pad(c.hour)):\(pad(c.minute)):\(pad(c.second)) +0000"
     }
 
-    private static func pad(_ value: Int32, _ width: Int = 2) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    private static func pad(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : String(value)
     }
 }

@@ -73,7 +73,7 @@ public final class Responder: Sendable {
                 request.query = try QueryParameters(parsing: request.rawQuery)
                 request.format = try Negotiation.format(
                     suffix: match.format, query: request.query.first("format"), accept: request.headers["Accept"])
-                request.pretty = ["1", "true"].contains(request.query.first("pretty"))
+                if let pretty = request.query.first("pretty") { request.pretty = pretty == "1" || pretty == "true" }
                 let route = match.value
                 if let immediate = route.immediate, let response = try immediate(request) {
                     return .respond(request, response)
