@@ -16,7 +16,7 @@ enum RequestID {
         let n = counter.add(1, ordering: .relaxed).newValue
         let digits = max(1, (64 - n.leadingZeroBitCount + 3) / 4)
         return String(unsafeUninitializedCapacity: 9 + digits) { buffer in
-            for (index, byte) in prefix.utf8.enumerated() { buffer[index] = byte }
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<8]).initialize(from: prefixBytes)
             buffer[8] = UInt8(ascii: "-")
             var rest = n
             for index in stride(from: 8 + digits, to: 8, by: -1) {
@@ -27,6 +27,7 @@ enum RequestID {
         }
     }
 
+    private static let prefixBytes = Array(prefix.utf8)
     private static let hex = Array("0123456789abcdef".utf8)
 
     /// The client's id if it is 1–64 characters of letters, digits, `-`, `_`, `.`.

@@ -16,8 +16,9 @@ public final class LogSink: Sendable {
 
     private let descriptor: Int32
     private let shards: [Shard] = (0..<8).map { _ in Shard() }
-    /// Serialises writers to the descriptor, so lines from different shards never interleave.
-    private let output = Mutex(())
+    /// Serialises writers to the descriptor, so lines from different shards never interleave; holds
+    /// the spare buffer that is swapped with a shard's, so flushing allocates nothing.
+    private let output = Mutex<[UInt8]>([])
     private let flushThreshold = 64 * 1024
 
     /// Creates a sink writing to a file descriptor (standard error by default).
@@ -57,13 +58,11 @@ public final class LogSink: Sendable {
     }
 
     private func flush(_ shard: Shard) {
-        output.withLock { _ in
-            let chunk = shard.pending.withLock { buffer -> [UInt8] in
-                defer { buffer.removeAll(keepingCapacity: true) }
-                return buffer
-            }
-            guard !chunk.isEmpty else { return }
-            writeAll(chunk)
+        output.withLock { spare in
+            shard.pending.withLock { swap(&$0, &spare) }
+            guard !spare.isEmpty else { return }
+            writeAll(spare)
+            spare.removeAll(keepingCapacity: true)
         }
     }
 

@@ -13,7 +13,7 @@ public final class Responder: Sendable {
         case run(Request, Route.Handler)
     }
 
-    let router: Router<Route>
+    let router: Router<RouteHandle>
     let configuration: ServerConfiguration
     let metrics: ServerMetrics
     let log: ServerLog
@@ -21,9 +21,9 @@ public final class Responder: Sendable {
 
     /// Creates a pipeline over a set of routes; a duplicate or malformed template throws.
     public init(routes: [Route], configuration: ServerConfiguration, log: ServerLog) throws {
-        var router = Router<Route>()
+        var router = Router<RouteHandle>()
         for route in routes {
-            try router.register(route.method, route.template, route)
+            try router.register(route.method, route.template, RouteHandle(route))
         }
         self.router = router
         self.configuration = configuration
@@ -32,7 +32,7 @@ public final class Responder: Sendable {
     }
 
     /// The (method, template) pairs that are served.
-    public var routes: [Route] { router.routes.map(\.value) }
+    public var routes: [Route] { router.routes.map(\.value.route) }
 
     /// The metrics this pipeline records into.
     public var serverMetrics: ServerMetrics { metrics }
@@ -74,7 +74,7 @@ public final class Responder: Sendable {
                 request.format = try Negotiation.format(
                     suffix: match.format, query: request.query.first("format"), accept: request.headers["Accept"])
                 if let pretty = request.query.first("pretty") { request.pretty = pretty == "1" || pretty == "true" }
-                let route = match.value
+                let route = match.value.route
                 if let immediate = route.immediate, let response = try immediate(request) {
                     return .respond(request, response)
                 }
@@ -126,4 +126,11 @@ public final class Responder: Sendable {
             requested.isEmpty ? "Accept, Accept-Encoding, If-None-Match, X-Request-Id" : requested)
         return Response(status: 204, headers: headers, cache: .noStore)
     }
+}
+
+/// A route behind one reference, so that a router match costs one retain, not one per field.
+final class RouteHandle: Sendable {
+    let route: Route
+
+    init(_ route: Route) { self.route = route }
 }
