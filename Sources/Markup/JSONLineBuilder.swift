@@ -61,6 +61,12 @@ public struct JSONLineBuilder: ~Copyable {
         writer.bytes.append(UInt8(ascii: "\""))
     }
 
+    /// Closes the object and lends its bytes, without making an array of them.
+    public consuming func withClosedBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        writer.bytes.append(UInt8(ascii: "}"))
+        return writer.bytes.withBytes(body)
+    }
+
     /// Closes the object and returns its bytes.
     public consuming func finish() -> [UInt8] {
         writer.bytes.append(UInt8(ascii: "}"))

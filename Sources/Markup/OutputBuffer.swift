@@ -22,6 +22,11 @@ struct OutputBuffer: ~Copyable {
         base.deallocate()
     }
 
+    /// Lends the bytes written so far.
+    func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        body(UnsafeBufferPointer(start: base, count: count))
+    }
+
     /// The bytes written so far.
     consuming func finish() -> [UInt8] {
         Array(UnsafeBufferPointer(start: base, count: count))

@@ -48,7 +48,7 @@ public struct AccessLog: Sendable {
         }
     }
 
-    func jsonLine(_ e: Exchange) -> [UInt8] {
+    func jsonLine(_ e: Exchange) -> JSONLineBuilder {
         var line = JSONLineBuilder()
         Timestamp.withISO8601(Timestamp.now()) { line.add("time", plain: $0) }
         line.add("id", e.id)
@@ -61,7 +61,7 @@ public struct AccessLog: Sendable {
         if let template = e.template { line.add("route", template) }
         if let agent = e.userAgent { line.add("user_agent", agent) }
         if !e.completed { line.add("completed", false) }
-        return line.finish()
+        return line
     }
 
     func combinedLine(_ e: Exchange) -> String {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import Markup
 import Synchronization
 
 /// A buffered line writer for standard error, so logging costs no system call per request.
@@ -45,6 +46,20 @@ public final class LogSink: Sendable {
             buffer.append(contentsOf: line)
             buffer.append(0x0A)
             return buffer.count >= flushThreshold
+        }
+        if full { flush(shard) }
+    }
+
+    /// Appends one JSON line as its builder finishes it, copying its bytes once.
+    func write(_ line: consuming JSONLineBuilder) {
+        let shard = shards[ThreadSlot.current % shards.count]
+        let threshold = flushThreshold
+        let full = line.withClosedBytes { bytes in
+            shard.pending.withLock { buffer -> Bool in
+                buffer.append(contentsOf: bytes)
+                buffer.append(0x0A)
+                return buffer.count >= threshold
+            }
         }
         if full { flush(shard) }
     }
