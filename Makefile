@@ -27,7 +27,7 @@ serve: release
 test: deps
 	@bash scripts/ensure-packages.sh $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --parallel --num-workers 1
+	$(SWIFT) test --skip-build --disable-xctest
 
 bench: release
 	@bash scripts/ensure-packages.sh $(BENCH_PACKAGES)
