@@ -36,3 +36,28 @@ extension Substring {
         return self[start...end]
     }
 }
+
+/// A response received by a test client: headers as received and a body.
+public protocol ReceivedResponse {
+    /// The header fields in the order received, names as spelled.
+    var headers: [(String, String)] { get }
+    /// The body bytes.
+    var body: [UInt8] { get }
+}
+
+extension ReceivedResponse {
+    /// The value of the first header named `name` (case-insensitive), or nil.
+    public func header(_ name: String) -> String? {
+        HeaderLookup.first(name, in: headers)
+    }
+
+    /// The values of every header named `name` (case-insensitive), in order.
+    public func headers(named name: String) -> [String] {
+        HeaderLookup.all(name, in: headers)
+    }
+
+    /// The body decoded as UTF-8, invalid sequences replaced by U+FFFD.
+    public var text: String {
+        String(decoding: body, as: UTF8.self)
+    }
+}

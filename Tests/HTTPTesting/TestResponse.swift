@@ -1,7 +1,7 @@
 /// A response received by `HTTPTestClient` or `ConcurrentRequests`, exactly as the server sent it.
 ///
 /// Nothing is decoded beyond chunked transfer coding: a gzip body stays gzip bytes.
-public struct TestResponse: Sendable {
+public struct TestResponse: ReceivedResponse, Sendable {
     /// The status code of the final response (e.g. 200).
     public let status: Int
     /// The protocol from the status line, e.g. `HTTP/1.1`.
@@ -22,20 +22,6 @@ public struct TestResponse: Sendable {
         self.newConnections = newConnections
     }
 
-    /// The value of the first header named `name` (case-insensitive), or nil.
-    public func header(_ name: String) -> String? {
-        HeaderLookup.first(name, in: headers)
-    }
-
-    /// The values of every header named `name` (case-insensitive), in order.
-    public func headers(named name: String) -> [String] {
-        HeaderLookup.all(name, in: headers)
-    }
-
-    /// The body decoded as UTF-8, invalid sequences replaced by U+FFFD.
-    public var text: String {
-        String(decoding: body, as: UTF8.self)
-    }
 
     /// Whether the request went over a kept-alive connection instead of a new one.
     public var reusedConnection: Bool {

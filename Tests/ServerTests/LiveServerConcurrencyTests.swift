@@ -29,14 +29,8 @@ struct LiveServerConcurrencyTests {
 
     @Test("shutdown stops accepting but still answers the request in flight")
     func gracefulShutdown() async throws {
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.accessLog = .off
-        let sink = LogSink()
-        let log = ServerLog(sink: sink)
-        let responder = try Responder(routes: TestRoutes.all, configuration: configuration, log: log)
-        let server = HTTPServer(responder: responder, configuration: configuration, log: log, accessLog: AccessLog(format: .off, sink: sink))
-        let port = try server.start()
+        let live = try LiveServer.start(routes: TestRoutes.all)
+        let server = live.server, port = live.port
         let url = "http://127.0.0.1:\(port)/sleep?ms=700"
         async let inFlight = offPool { try HTTPTestClient().send("GET", url) }
         try await Task.sleep(for: .milliseconds(200))
@@ -55,15 +49,8 @@ struct LiveServerConcurrencyTests {
 
     @Test("a handler that outlives the grace period is answered 503 shutting_down")
     func graceExpires() async throws {
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.accessLog = .off
-        configuration.shutdownGrace = 0.3
-        let sink = LogSink()
-        let log = ServerLog(sink: sink)
-        let responder = try Responder(routes: TestRoutes.all, configuration: configuration, log: log)
-        let server = HTTPServer(responder: responder, configuration: configuration, log: log, accessLog: AccessLog(format: .off, sink: sink))
-        let port = try server.start()
+        let live = try LiveServer.start(routes: TestRoutes.all, configure: { $0.shutdownGrace = 0.3 })
+        let server = live.server, port = live.port
         let url = "http://127.0.0.1:\(port)/sleep?ms=5000"
         async let inFlight = offPool { try HTTPTestClient().send("GET", url) }
         try await Task.sleep(for: .milliseconds(200))

@@ -26,6 +26,13 @@ struct LiveServerLimitsTests {
             #expect(response.text.contains("<code>headers_too_large</code>"))
             let fits = try await live.get("/hello", headers: Array(headers.prefix(3)))
             #expect(fits.status == 200)
+            // Far past the limit, past the connection's memory: libmicrohttpd's own 431, and no hang.
+            let port = live.port
+            let huge = Array("GET /hello HTTP/1.1\r\nHost: x\r\nX-Huge: \(String(repeating: "h", count: 60_000))\r\n\r\n".utf8)
+            let raw = try await offPool { try RawHTTP.exchange(port: port, request: huge, expectBody: true) }
+            #expect(raw.status == 431)
+            let after = try await live.get("/hello")
+            #expect(after.status == 200)
         }
     }
 

@@ -1,5 +1,5 @@
 /// A response read off a raw socket by `RawHTTP`, parsed but otherwise as sent.
-public struct RawResponse: Sendable {
+public struct RawResponse: ReceivedResponse, Sendable {
     /// The status code from the status line.
     public let status: Int
     /// The reason phrase from the status line (may be empty).
@@ -13,18 +13,4 @@ public struct RawResponse: Sendable {
     /// Every byte received on the connection, including anything after this response.
     public let raw: [UInt8]
 
-    /// The value of the first header named `name` (case-insensitive), or nil.
-    public func header(_ name: String) -> String? {
-        HeaderLookup.first(name, in: headers)
-    }
-
-    /// The values of every header named `name` (case-insensitive), in order.
-    public func headers(named name: String) -> [String] {
-        HeaderLookup.all(name, in: headers)
-    }
-
-    /// The body decoded as UTF-8, invalid sequences replaced by U+FFFD.
-    public var text: String {
-        String(decoding: body, as: UTF8.self)
-    }
 }

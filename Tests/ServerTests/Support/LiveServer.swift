@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import HTTPTesting
 @testable import Server
 
@@ -5,6 +8,7 @@ import HTTPTesting
 struct LiveServer: Sendable {
     let server: HTTPServer
     let port: Int
+    let log: CapturedLog
 
     var base: String { "http://127.0.0.1:\(port)" }
 
@@ -12,27 +16,33 @@ struct LiveServer: Sendable {
         routes: [Route], configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: (LiveServer) async throws -> T
     ) async throws -> T {
+        let live = try start(routes: routes, configure: configure)
+        do {
+            let result = try await body(live)
+            await live.server.shutdown()
+            return result
+        } catch {
+            await live.server.shutdown()
+            throw error
+        }
+    }
+
+    /// Starts a server that the caller shuts down (for shutdown tests).
+    static func start(routes: [Route], configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> LiveServer {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.accessLog = .off
         configuration.shutdownGrace = 5
         configure(&configuration)
-        let sink = LogSink()
+        let captured = CapturedLog()
+        let sink = LogSink(descriptor: captured.writeEnd)
         let log = ServerLog(sink: sink)
         let responder = try Responder(routes: routes, configuration: configuration, log: log)
         let server = HTTPServer(
             responder: responder, configuration: configuration, log: log,
             accessLog: AccessLog(format: configuration.accessLog, sink: sink))
         let port = try server.start()
-        let live = LiveServer(server: server, port: port)
-        do {
-            let result = try await body(live)
-            await server.shutdown()
-            return result
-        } catch {
-            await server.shutdown()
-            throw error
-        }
+        return LiveServer(server: server, port: port, log: captured)
     }
 
     /// One request with a fresh client, off the cooperative pool.
@@ -44,6 +54,38 @@ struct LiveServer: Sendable {
         return try await offPool {
             try HTTPTestClient().send(method, url, headers: sendable.map { ($0.name, $0.value) }, body: body)
         }
+    }
+}
+
+/// The server's log lines, written into a pipe that the test reads.
+final class CapturedLog: Sendable {
+    let readEnd: Int32
+    let writeEnd: Int32
+
+    init() {
+        var ends: [Int32] = [0, 0]
+        _ = pipe(&ends)
+        _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+        _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)  // a full pipe drops lines rather than stalling the server
+        readEnd = ends[0]
+        writeEnd = ends[1]
+    }
+
+    deinit {
+        close(readEnd)
+        close(writeEnd)
+    }
+
+    /// Everything written so far (the sink flushes every 100 ms; callers wait for that).
+    func text() -> String {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(readEnd, &chunk, chunk.count)
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
