@@ -48,6 +48,8 @@ public struct Request: Sendable {
     public internal(set) var pretty = false
     /// The matched route template, for metrics and logs.
     public internal(set) var template: String?
+    /// The matched route's metrics.
+    var series: RouteSeries?
 
     /// Creates a request from its parts, as read off the wire or built by a test.
     public init(

@@ -11,6 +11,7 @@ public final class ServerMetrics: Sendable {
     static let unmatched = "unmatched"
 
     private let routes: [String: RouteSeries]
+    private let unmatchedSeries = RouteSeries()
     private let inFlight = Atomic<Int>(0)
     private let openConnections = Atomic<Int>(0)
     private let peakConnections = Atomic<Int>(0)
@@ -18,7 +19,7 @@ public final class ServerMetrics: Sendable {
 
     /// Creates metrics with one series per route template.
     public init(templates: [String]) {
-        var routes: [String: RouteSeries] = [Self.unmatched: RouteSeries()]
+        var routes: [String: RouteSeries] = [Self.unmatched: unmatchedSeries]
         for template in templates where routes[template] == nil { routes[template] = RouteSeries() }
         self.routes = routes
     }
@@ -26,12 +27,18 @@ public final class ServerMetrics: Sendable {
     /// Counts a request that has started.
     public func requestStarted() { inFlight.add(1, ordering: .relaxed) }
 
-    /// Counts a finished request under its route template.
-    public func requestFinished(template: String?, status: Int, duration: Double) {
+    /// Counts a finished request under its route's series (unmatched when nil).
+    func requestFinished(series: RouteSeries?, status: Int, duration: Double) {
         inFlight.subtract(1, ordering: .relaxed)
-        let series = routes[template ?? Self.unmatched] ?? routes[Self.unmatched]!
-        series.record(status: status, duration: duration)
+        (series ?? unmatchedSeries).record(status: status, duration: duration)
     }
+
+    /// The series of a route template; unknown templates count as unmatched.
+    func series(for template: String) -> RouteSeries {
+        routes[template] ?? unmatchedSeries
+    }
+
+
 
     /// Counts an accepted connection.
     public func connectionOpened() {

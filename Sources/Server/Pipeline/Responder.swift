@@ -21,14 +21,15 @@ public final class Responder: Sendable {
 
     /// Creates a pipeline over a set of routes; a duplicate or malformed template throws.
     public init(routes: [Route], configuration: ServerConfiguration, log: ServerLog) throws {
+        let metrics = ServerMetrics(templates: routes.map(\.template))
         var router = Router<RouteHandle>()
         for route in routes {
-            try router.register(route.method, route.template, RouteHandle(route))
+            try router.register(route.method, route.template, RouteHandle(route, series: metrics.series(for: route.template)))
         }
         self.router = router
         self.configuration = configuration
         self.log = log
-        metrics = ServerMetrics(templates: routes.map(\.template))
+        self.metrics = metrics
     }
 
     /// The (method, template) pairs that are served.
@@ -69,6 +70,7 @@ public final class Responder: Sendable {
                 throw HTTPError.methodNotAllowed(request.method, allowed: allowed + ["OPTIONS"])
             case .found(let match):
                 request.template = match.template
+                request.series = match.value.series
                 request.parameters = match.parameters
                 request.query = try QueryParameters(parsing: request.rawQuery)
                 request.format = try Negotiation.format(
@@ -131,6 +133,11 @@ public final class Responder: Sendable {
 /// A route behind one reference, so that a router match costs one retain, not one per field.
 final class RouteHandle: Sendable {
     let route: Route
+    /// The route's metrics, found once here rather than by template on every request.
+    let series: RouteSeries
 
-    init(_ route: Route) { self.route = route }
+    init(_ route: Route, series: RouteSeries) {
+        self.route = route
+        self.series = series
+    }
 }
