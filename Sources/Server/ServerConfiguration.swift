@@ -4,7 +4,7 @@ public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// The TCP port; 0 picks a free one.
     public var port = 8080
-    /// Server threads (libmicrohttpd's pool); 0 means two per core.
+    /// Server threads (libmicrohttpd's pool); 0 means one per core.
     public var threads = 0
     /// Limits on what one client may send or hold.
     public var limits = Limits()

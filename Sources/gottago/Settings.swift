@@ -31,7 +31,7 @@ extension Option {
         Option(name: "host", value: "ADDRESS", help: "Address to listen on (an IPv4 or IPv6 literal, or a name).",
                apply: { $0.server.host = $1 }, current: { $0.server.host }),
         integer("port", "PORT", "TCP port; 0 picks a free one and prints it.", 0...65535, \.server.port),
-        integer("threads", "N", "Server threads; 0 means two per core.", 0...256, \.server.threads),
+        integer("threads", "N", "Server threads; 0 means one per core.", 0...256, \.server.threads),
         integer("idle-timeout", "SECONDS", "Close a connection idle this long.", 1...3600, \.server.limits.idleTimeout),
         integer("max-connections", "N", "Open connections admitted in all; more are answered 503.", 1...1_000_000,
                 \.server.limits.maxConnections),

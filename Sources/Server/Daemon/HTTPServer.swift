@@ -49,9 +49,9 @@ public final class HTTPServer: Sendable {
         raiseOpenFileLimit()
         let socket = try ListenSocket.open(host: configuration.host, port: configuration.port)
         let limits = configuration.limits
-        // Two per core by default: each thread owns the connections it accepted, so with one per core
-        // a thread that the scheduler parks stalls its share; `make bench` measured about +10%.
-        let threads = configuration.threads > 0 ? configuration.threads : 2 * ProcessInfo.processInfo.activeProcessorCount
+        // One per core: two per core gained some throughput in `make bench` but tripled p99, since a
+        // parked thread stalls every connection it accepted.
+        let threads = configuration.threads > 0 ? configuration.threads : ProcessInfo.processInfo.activeProcessorCount
         let me = Unmanaged.passUnretained(self).toOpaque()
         errorLogger.pointer.pointee = cmhd_logger(callback: { cls, message in
             guard let cls, let message else { return }
@@ -181,13 +181,17 @@ public final class HTTPServer: Sendable {
     func completed(_ context: RequestContext, completed: Bool) {
         let duration = Double(Timestamp.monotonicNanoseconds() - context.started) / 1e9
         let status = context.status
-        metrics.requestFinished(series: context.request?.series, status: status == 0 ? 400 : status, duration: duration)
+        // One copy of the request: each `context.request?.field` would copy all of it.
+        let request = context.request
+        metrics.requestFinished(series: request?.series, status: status == 0 ? 400 : status, duration: duration)
+        guard accessLog.format != .off else { return }
+        let headers = request?.headers ?? context.headers
         accessLog.record(Exchange(
-            id: context.request?.id ?? "-", remote: context.request?.remoteAddress ?? "-",
+            id: request?.id ?? "-", remote: request?.remoteAddress ?? "-",
             method: context.method.isEmpty ? "-" : context.method, target: context.target,
             version: context.version.isEmpty ? "HTTP/1.1" : context.version,
-            template: context.request?.template, status: status, bytes: context.bytesSent, duration: duration,
-            userAgent: context.headers["User-Agent"], referer: context.headers["Referer"],
+            template: request?.template, status: status, bytes: context.bytesSent, duration: duration,
+            userAgent: headers["User-Agent"], referer: accessLog.format == .combined ? headers["Referer"] : nil,
             completed: completed))
     }
 

@@ -7,8 +7,8 @@ import Synchronization
 
 /// A buffered line writer for standard error, so logging costs no system call per request.
 ///
-/// Lines are appended under a lock and written by a background thread every 100 ms, or at once
-/// when the buffer passes 64 KiB; `flush()` writes what is pending (on shutdown).
+/// Lines are appended under a per-thread lock and written by a background thread every 50 ms, or
+/// by the writer itself when its buffer passes 1 MiB; `flush()` writes what is pending (on shutdown).
 public final class LogSink: Sendable {
     /// One buffer per server thread (by `ThreadSlot`), so writers do not contend.
     private final class Shard: Sendable {
@@ -20,7 +20,8 @@ public final class LogSink: Sendable {
     /// Serialises writers to the descriptor, so lines from different shards never interleave; holds
     /// the spare buffer that is swapped with a shard's, so flushing allocates nothing.
     private let output = Mutex<[UInt8]>([])
-    private let flushThreshold = 64 * 1024
+    /// Past this a writer flushes itself; below it the background thread does, off the request path.
+    private let flushThreshold = 1024 * 1024
 
     /// Creates a sink writing to a file descriptor (standard error by default).
     public init(descriptor: Int32 = 2) {
@@ -28,7 +29,7 @@ public final class LogSink: Sendable {
         // The thread holds the sink only while flushing, so a sink that is let go ends it.
         let thread = Thread { [weak self] in
             while true {
-                Thread.sleep(forTimeInterval: 0.1)
+                Thread.sleep(forTimeInterval: 0.05)
                 guard let sink = self else { return }
                 sink.flush()
             }
