@@ -39,6 +39,7 @@ struct GottaGo {
         } catch {
             fail(error.description)
         }
+        let signals = Signals([SIGTERM, SIGINT])
         let sink = LogSink()
         let log = ServerLog(sink: sink)
         let server: HTTPServer
@@ -59,7 +60,7 @@ struct GottaGo {
         FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)\n".utf8))
         application.readiness.set(true)
 
-        let signal = await Signals.next([SIGTERM, SIGINT])
+        let signal = await signals.next()
         log.info("received signal \(signal), draining for up to \(settings.server.shutdownGrace) s")
         application.readiness.set(false)
         await server.shutdown()
@@ -74,22 +75,29 @@ struct GottaGo {
     }
 }
 
-/// Waits for a termination signal with Dispatch, off the signal handler's restricted context.
-enum Signals {
-    static func next(_ signals: [Int32]) async -> Int32 {
-        await withCheckedContinuation { continuation in
-            let once = OnceFlag()
-            var sources: [any DispatchSourceSignal] = []
-            for number in signals {
-                Glibc.signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler {
-                    if once.claim() { continuation.resume(returning: number) }
-                }
-                source.resume()
-                sources.append(source)
-            }
-            Retained.keep(sources)
+/// Termination signals, caught with Dispatch off the signal handler's restricted context.
+///
+/// Installed before the server announces itself, so that a signal sent as soon as the
+/// `listening on` line appears is a graceful shutdown, not the default kill.
+final class Signals {
+    private let received: AsyncStream<Int32>
+    private let sources: [any DispatchSourceSignal]
+
+    init(_ numbers: [Int32]) {
+        let (stream, continuation) = AsyncStream<Int32>.makeStream()
+        received = stream
+        sources = numbers.map { number in
+            Glibc.signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { continuation.yield(number) }
+            source.resume()
+            return source
         }
+    }
+
+    /// The first signal received.
+    func next() async -> Int32 {
+        for await number in received { return number }
+        return SIGTERM
     }
 }
