@@ -5,7 +5,7 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 BUILD_PACKAGES := pkg-config libxml2-dev libcurl4-openssl-dev zlib1g-dev libmicrohttpd-dev \
                   libsqlite3-dev libhiredis-dev
 TEST_PACKAGES  := libxml2-utils curl
-BENCH_PACKAGES := wrk nginx-light curl python3
+BENCH_PACKAGES := wrk nginx curl python3
 SERVE_ARGS ?=
 
 .PHONY: all deps build release serve test bench clean

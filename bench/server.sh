@@ -149,7 +149,7 @@ require awk "install it with: apt-get install mawk"
 require setsid "install it with: apt-get install util-linux"
 NGINX_BIN=$(command -v nginx || true)
 [[ -n $NGINX_BIN ]] || { [[ -x /usr/sbin/nginx ]] && NGINX_BIN=/usr/sbin/nginx; } ||
-    fail "nginx not found; install it with: apt-get install nginx-light (make bench does this)"
+    fail "nginx not found; install it with: apt-get install nginx (make bench does this)"
 [[ -x $BIN ]] || fail "gottago binary not found or not executable: $BIN"
 [[ -f $HERE/nginx.conf.template ]] || fail "missing $HERE/nginx.conf.template"
 

@@ -69,7 +69,4 @@ public struct Request: Sendable {
         head = Head(id: id, method: method, path: path, rawQuery: rawQuery, headers: headers, remoteAddress: remoteAddress)
         self.body = body
     }
-
-    /// Whether the response to this request must carry no body.
-    public var isHead: Bool { method == "HEAD" }
 }

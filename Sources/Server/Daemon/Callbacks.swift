@@ -37,3 +37,6 @@ let connectionCallback: MHD_NotifyConnectionCallback = { cls, connection, socket
         return
     }
 }
+
+let MHD_YES = cmhd_yes()
+let MHD_NO = cmhd_no()
