@@ -143,4 +143,45 @@ struct LiveServerLimitsTests {
                 port: port, request: Array("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n".utf8), expectBody: true)
         }
     }
+
+    static let malformed: [(request: String, status: Int?)] = [
+        ("GET /hello HTTP/1.0\r\n\r\n", 200),
+        ("GET http://example.org/hello?pretty=1 HTTP/1.1\r\nHost: example.org\r\n\r\n", 200),
+        ("GET / HTTP/9.9\r\n\r\n", 505),
+        ("GET /hello HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n", 400),
+        ("GET /hello HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999\r\n\r\n", 413),
+        ("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
+        ("GET\r\n\r\n", nil),
+    ]
+
+    @Test("malformed requests get a status or a closed connection, never a crash", arguments: malformed)
+    func malformedRequests(request: String, status: Int?) async throws {
+        try await LiveServer.with(routes: TestRoutes.all) { live in
+            let port = live.port
+            let bytes = Array(request.utf8)
+            let raw = try? await offPool { try RawHTTP.exchange(port: port, request: bytes, expectBody: true, timeout: 2) }
+            if let status { #expect(raw?.status == status) }
+            let after = try await live.get("/hello")
+            #expect(after.status == 200)
+        }
+    }
+
+    @Test("random bytes on many connections leave the server healthy")
+    func randomBytes() async throws {
+        try await LiveServer.with(routes: TestRoutes.all) { live in
+            let port = live.port
+            try await offPool {
+                var generator = SplitMix64(seed: 42)
+                for _ in 0..<200 {
+                    let count = Int(generator.next() % 400) + 1
+                    // Ending each head, so that the server judges it now rather than waiting for more.
+                    let bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) } + Array("\r\n\r\n".utf8)
+                    _ = try? RawHTTP.exchange(port: port, request: bytes, expectBody: true, timeout: 0.3)
+                }
+            }
+            let after = try await live.get("/hello")
+            #expect(after.status == 200)
+            #expect(live.server.metrics.requestsInFlight <= 1)
+        }
+    }
 }

@@ -8,7 +8,7 @@ extension HTTPServer {
     func requestLine(_ uri: UnsafePointer<CChar>?) -> RequestContext {
         metrics.requestStarted()
         guard let uri else { return RequestContext(target: "", early: .badRequest("The request has no target.")) }
-        if let target = String(validatingCString: uri) { return RequestContext(target: target) }
+        if let target = String(validatingCString: uri) { return RequestContext(target: Self.originForm(target)) }
         // Keep a repaired copy for the log; the request itself is refused.
         return RequestContext(
             target: String(cString: uri),
@@ -187,5 +187,17 @@ extension HTTPServer {
         context.status = response.status
         context.bytesSent = context.method == "HEAD" ? 0 : response.body.count
         return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+    }
+
+    /// The path and query of a request target; an absolute-form target (`http://host/path`,
+    /// RFC 9112 §3.2.2) is reduced to them, as a server must accept it.
+    static func originForm(_ target: String) -> String {
+        guard target.utf8.first != UInt8(ascii: "/") else { return target }
+        for scheme in ["http://", "https://"] where target.lowercased().hasPrefix(scheme) {
+            let rest = target.dropFirst(scheme.count)
+            guard let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return "/" }
+            return rest[slash] == "?" ? "/" + rest[slash...] : String(rest[slash...])
+        }
+        return target
     }
 }

@@ -55,7 +55,9 @@ public final class HTTPServer: Sendable {
         let me = Unmanaged.passUnretained(self).toOpaque()
         errorLogger.pointer.pointee = cmhd_logger(callback: { cls, message in
             guard let cls, let message else { return }
-            Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().log.error("libmicrohttpd: \(String(cString: message))")
+            // libmicrohttpd reports mostly clients' protocol errors here, which it has answered itself.
+            let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+            Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().log.warning("libmicrohttpd: \(text)")
         }, cls: me)
 
         // The logger must come first, or libmicrohttpd reports start-up problems its own way.

@@ -107,6 +107,9 @@ public struct ServerLog: Sendable {
     /// A message about something that went wrong.
     public func error(_ message: String) { emit("error", message) }
 
+    /// A message about something unusual that was handled (often a client's malformed request).
+    public func warning(_ message: String) { emit("warning", message) }
+
     /// A message about normal operation.
     public func info(_ message: String) { emit("info", message) }
 
