@@ -1,5 +1,3 @@
-import Foundation
-
 /// Resolves settings: flags over environment (`GOTTAGO_*`) over the config file over defaults.
 struct ConfigurationLoader {
     let arguments: [String]
@@ -83,15 +81,25 @@ struct ConfigurationLoader {
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = Substring(rawLine)
             if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingSpaces()
             guard !trimmed.isEmpty else { continue }
             guard let equals = trimmed.firstIndex(of: "=") else {
                 throw .file(path, line: offset + 1, "expected `name = value`")
             }
-            let name = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
-            let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let name = String(trimmed[..<equals].trimmingSpaces())
+            let value = String(trimmed[trimmed.index(after: equals)...].trimmingSpaces())
             entries.append((offset + 1, name, value))
         }
         return entries
+    }
+}
+
+extension StringProtocol {
+    /// The text without spaces and tabs at either end.
+    func trimmingSpaces() -> SubSequence {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
+        let last = lastIndex(where: { !isSpace($0) })!
+        return self[first...last]
     }
 }

@@ -3,7 +3,6 @@ import Glibc
 #endif
 import API
 import Dispatch
-import Foundation
 import Server
 
 /// The `gottago` command: `serve`, `--help`, `--version`.
@@ -33,8 +32,8 @@ struct GottaGo {
         let settings: Settings
         do {
             settings = try ConfigurationLoader(
-                arguments: arguments, environment: ProcessInfo.processInfo.environment,
-                readFile: { try? String(contentsOfFile: $0, encoding: .utf8) }
+                arguments: arguments, environment: Environment.options(),
+                readFile: Environment.readTextFile
             ).load()
         } catch {
             fail(error.description)
@@ -57,7 +56,7 @@ struct GottaGo {
         }
         let host = settings.server.host.contains(":") ? "[\(settings.server.host)]" : settings.server.host
         // Unbuffered, so that whoever started us can read the port at once.
-        FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)\n".utf8))
+        Environment.write("listening on http://\(host):\(port)\n", to: 1)
         application.readiness.set(true)
 
         let signal = await signals.next()
@@ -70,7 +69,7 @@ struct GottaGo {
     }
 
     static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("gottago: \(message)\nRun `gottago --help` for the options.\n".utf8))
+        Environment.write("gottago: \(message)\nRun `gottago --help` for the options.\n", to: 2)
         exit(2)
     }
 }

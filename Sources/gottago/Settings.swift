@@ -19,7 +19,7 @@ struct Option: Sendable {
 
     /// The environment variable: `GOTTAGO_` and the name in upper case with underscores.
     var environmentName: String {
-        "GOTTAGO_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
+        "GOTTAGO_" + String(name.uppercased().map { $0 == "-" ? "_" : $0 })
     }
 }
 

@@ -91,3 +91,14 @@ extension String {
         return true
     }
 }
+
+extension StringProtocol {
+    /// The text without trailing spaces, tabs and line breaks.
+    func trimmingTrailingWhitespace() -> SubSequence {
+        var end = endIndex
+        while end > startIndex, [" ", "\t", "\n", "\r"].contains(self[index(before: end)]) {
+            end = index(before: end)
+        }
+        return self[startIndex..<end]
+    }
+}

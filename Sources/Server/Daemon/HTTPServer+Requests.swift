@@ -1,5 +1,4 @@
 internal import CMicroHTTPD
-import Foundation
 
 /// One request's way through libmicrohttpd's callbacks (forwarded from the C function pointers in
 /// `Callbacks.swift`): request line, head, body, dispatch, answer, completion, and the

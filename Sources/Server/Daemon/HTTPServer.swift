@@ -1,5 +1,7 @@
 internal import CMicroHTTPD
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// The HTTP server: libmicrohttpd with epoll and a thread pool, async handlers through suspend/resume.
@@ -51,12 +53,12 @@ public final class HTTPServer: Sendable {
         let limits = configuration.limits
         // One per core: two per core gained some throughput in `make bench` but tripled p99, since a
         // parked thread stalls every connection it accepted.
-        let threads = configuration.threads > 0 ? configuration.threads : ProcessInfo.processInfo.activeProcessorCount
+        let threads = configuration.threads > 0 ? configuration.threads : max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
         let me = Unmanaged.passUnretained(self).toOpaque()
         errorLogger.pointer.pointee = cmhd_logger(callback: { cls, message in
             guard let cls, let message else { return }
             // libmicrohttpd reports mostly clients' protocol errors here, which it has answered itself.
-            let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = String(String(cString: message).trimmingTrailingWhitespace())
             Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().log.warning("libmicrohttpd: \(text)")
         }, cls: me)
 
@@ -102,14 +104,15 @@ public final class HTTPServer: Sendable {
             let listen = MHD_quiesce_daemon(handle.pointer)
             if listen >= 0 { close(listen) }
         }
-        let deadline = Date().addingTimeInterval(configuration.shutdownGrace)
-        while metrics.requestsInFlight > 0, Date() < deadline {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .milliseconds(Int(configuration.shutdownGrace * 1000)))
+        while metrics.requestsInFlight > 0, clock.now < deadline {
             try? await Task.sleep(for: .milliseconds(10))
         }
         answerSuspendedForShutdown()
         // Give the answers just resumed a moment to leave before the sockets close.
-        let flushDeadline = Date().addingTimeInterval(0.5)
-        while metrics.requestsInFlight > 0, Date() < flushDeadline {
+        let flushDeadline = clock.now.advanced(by: .milliseconds(500))
+        while metrics.requestsInFlight > 0, clock.now < flushDeadline {
             try? await Task.sleep(for: .milliseconds(10))
         }
         stopDaemon()

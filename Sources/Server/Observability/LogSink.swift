@@ -1,14 +1,14 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import Dispatch
 import Markup
 import Synchronization
 
 /// A buffered line writer for standard error, so logging costs no system call per request.
 ///
 /// Lines are appended under a per-thread lock and written by a background thread every 50 ms, or
-/// by the writer itself when its buffer passes 1 MiB; `flush()` writes what is pending (on shutdown).
+/// by the writer itself when its buffer passes 256 KiB; `flush()` writes what is pending (on shutdown).
 public final class LogSink: Sendable {
     /// One buffer per server thread (by `ThreadSlot`), so writers do not contend.
     private final class Shard: Sendable {
@@ -16,29 +16,29 @@ public final class LogSink: Sendable {
     }
 
     private let descriptor: Int32
+    private let timer: TimerHandle
     private let shards: [Shard] = (0..<8).map { _ in Shard() }
     /// Serialises writers to the descriptor, so lines from different shards never interleave; holds
     /// the spare buffer that is swapped with a shard's, so flushing allocates nothing.
     private let output = Mutex<[UInt8]>([])
     /// Past this a writer flushes itself; below it the background thread does, off the request path.
-    private let flushThreshold = 1024 * 1024
+    private let flushThreshold = 256 * 1024
 
     /// Creates a sink writing to a file descriptor (standard error by default).
     public init(descriptor: Int32 = 2) {
         self.descriptor = descriptor
-        // The thread holds the sink only while flushing, so a sink that is let go ends it.
-        let thread = Thread { [weak self] in
-            while true {
-                Thread.sleep(forTimeInterval: 0.05)
-                guard let sink = self else { return }
-                sink.flush()
-            }
-        }
-        thread.name = "gottago-log"
-        thread.start()
+        // The timer holds the sink weakly, so a sink that is let go stops it.
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "gottago.log"))
+        self.timer = TimerHandle(source: timer)
+        timer.schedule(deadline: .now() + .milliseconds(50), repeating: .milliseconds(50))
+        timer.setEventHandler { [weak self] in self?.flush() }
+        timer.resume()
     }
 
-    deinit { flush() }
+    deinit {
+        timer.source.cancel()
+        flush()
+    }
 
     /// Appends one line; the newline is added here.
     public func write(_ line: [UInt8]) {
@@ -95,6 +95,11 @@ public final class LogSink: Sendable {
             }
         }
     }
+}
+
+/// The flush timer, cancelled with its sink.
+private struct TimerHandle: @unchecked Sendable {
+    let source: any DispatchSourceTimer
 }
 
 /// The server's own messages (start, errors), one line each on the log sink.

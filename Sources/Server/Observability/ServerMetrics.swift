@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// Request and connection metrics, exposed in the Prometheus text format at `/metrics`.
@@ -114,7 +113,16 @@ public final class ServerMetrics: Sendable {
     }
 
     private func escape(_ label: String) -> String {
-        label.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        var escaped = ""
+        for character in label {
+            switch character {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case "\n": escaped += "\\n"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 }
 

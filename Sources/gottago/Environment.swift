@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The process's edges, read with the C library: no Foundation (and its ICU data) in the server.
+enum Environment {
+    /// The `GOTTAGO_*` variables that name options, by name.
+    static func options() -> [String: String] {
+        var found: [String: String] = [:]
+        for name in Option.all.map(\.environmentName) {
+            if let value = getenv(name) { found[name] = String(cString: value) }
+        }
+        return found
+    }
+
+    /// A config file's text, or nil when it cannot be read or is not UTF-8 (1 MiB at most).
+    static func readTextFile(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while bytes.count <= 1 << 20 {
+            let count = read(descriptor, &chunk, chunk.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[0..<count]
+        }
+        guard bytes.count <= 1 << 20 else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Writes text to a file descriptor at once, unbuffered.
+    static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+}
