@@ -209,3 +209,30 @@ struct LiveServerSemanticsTests {
         }
     }
 }
+
+@Suite("Live server: shared bodies")
+struct SharedBodyTests {
+    @Test("a prepared body is sent without a copy and released once its responses are done")
+    func sharedBodyReleased() async throws {
+        weak var identity: SharedBytes?
+        weak var zipped: SharedBytes?
+        do {
+            let prepared = PreparedBody(Array(String(repeating: "<item>shared</item>", count: 100).utf8))
+            identity = prepared.shared
+            zipped = prepared.gzip()
+            let route = Route.getInline("/shared", summary: "A prepared body.") { _ in
+                Response(headers: [("Content-Type", "application/xml")], body: .prepared(prepared), cache: .maxAge(60))
+            }
+            try await LiveServer.with(routes: [route]) { live in
+                for encoding in ["identity", "gzip"] {
+                    let response = try await live.get("/shared", headers: [("Accept-Encoding", encoding)])
+                    #expect(response.status == 200)
+                    let body = encoding == "gzip" ? try Gzip.decompress(response.body, limit: 1 << 20) : response.body
+                    #expect(body == prepared.bytes)
+                }
+            }
+        }
+        #expect(identity == nil)
+        #expect(zipped == nil)
+    }
+}

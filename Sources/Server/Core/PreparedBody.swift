@@ -2,24 +2,28 @@ import Synchronization
 
 /// A response body shared by many responses, with its ETag and gzip form computed once.
 ///
-/// Used for fixed documents and, later, cached ones: the per-request cost is then a copy.
+/// Used for fixed documents and, later, cached ones: both forms are handed to libmicrohttpd
+/// without a copy.
 public final class PreparedBody: Sendable {
     /// The uncompressed bytes.
     public let bytes: [UInt8]
     /// The strong ETag over `bytes`.
     public let etag: String
-    private let gzipped = Mutex<[UInt8]?>(nil)
+    /// The uncompressed bytes, where libmicrohttpd can send them from.
+    public let shared: SharedBytes
+    private let gzipped = Mutex<SharedBytes?>(nil)
 
     /// Prepares a body, computing its ETag now.
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         etag = ETag.compute(bytes)
+        shared = SharedBytes(bytes)
     }
 
     /// The gzip form, compressed on first use.
-    public func gzip() -> [UInt8] {
+    public func gzip() -> SharedBytes {
         if let done = gzipped.withLock({ $0 }) { return done }
-        let compressed = Gzip.compress(bytes)
+        let compressed = SharedBytes(Gzip.compress(bytes))
         gzipped.withLock { $0 = compressed }
         return compressed
     }

@@ -174,7 +174,18 @@ extension HTTPServer {
 
     private func queue(_ response: WireResponse, _ connection: OpaquePointer, _ context: RequestContext) -> MHD_Result {
         context.phase = .answered
-        let mhdResponse = response.body.withUnsafeBytes { cmhd_response_copy($0.baseAddress, $0.count) }
+        let mhdResponse: OpaquePointer?
+        switch response.content {
+        case .bytes(let bytes):
+            mhdResponse = bytes.withUnsafeBytes { cmhd_response_copy($0.baseAddress, $0.count) }
+        case .shared(let shared):
+            // libmicrohttpd sends from our storage and calls back when done with it.
+            let owner = Unmanaged.passRetained(shared).toOpaque()
+            mhdResponse = MHD_create_response_from_buffer_with_free_callback_cls(shared.count, shared.pointer, { owner in
+                if let owner { Unmanaged<SharedBytes>.fromOpaque(owner).release() }
+            }, owner)
+            if mhdResponse == nil { Unmanaged<SharedBytes>.fromOpaque(owner).release() }
+        }
         guard let mhdResponse else { return MHD_NO }
         defer { MHD_destroy_response(mhdResponse) }
         for field in response.headers {
@@ -184,7 +195,7 @@ extension HTTPServer {
             }
         }
         context.status = response.status
-        context.bytesSent = context.method == "HEAD" ? 0 : response.body.count
+        context.bytesSent = context.method == "HEAD" ? 0 : response.bodyCount
         return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
     }
 

@@ -35,9 +35,12 @@ extension Responder {
         if compressible, Negotiation.acceptsGzip(request.headers["Accept-Encoding"]) {
             headers.add("Content-Encoding", "gzip")
             switch response.body {
-            case .prepared(let prepared): return WireResponse(status: 200, headers: headers, body: prepared.gzip())
+            case .prepared(let prepared): return WireResponse(status: 200, headers: headers, shared: prepared.gzip())
             case .bytes(let bytes): return WireResponse(status: 200, headers: headers, body: Gzip.compress(bytes))
             }
+        }
+        if case .prepared(let prepared) = response.body {
+            return WireResponse(status: 200, headers: headers, shared: prepared.shared)
         }
         return WireResponse(status: 200, headers: headers, body: body)
     }

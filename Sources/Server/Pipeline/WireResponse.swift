@@ -4,6 +4,44 @@ public struct WireResponse: Sendable {
     public var status: Int
     /// Every header field the server sends, except those libmicrohttpd adds (`Date`, `Content-Length`).
     public var headers: HTTPHeaders
-    /// The body bytes as sent (empty for 204 and 304; libmicrohttpd drops it for HEAD).
-    public var body: [UInt8]
+    /// The body as sent (empty for 204 and 304; libmicrohttpd drops it for HEAD).
+    public var content: Content
+
+    /// A body made for this response, or shared bytes sent without a copy.
+    public enum Content: Sendable {
+        /// Bytes of this response only.
+        case bytes([UInt8])
+        /// Bytes shared with other responses.
+        case shared(SharedBytes)
+    }
+
+    /// Creates a response with a body of its own.
+    public init(status: Int, headers: HTTPHeaders, body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        content = .bytes(body)
+    }
+
+    /// Creates a response with a shared body.
+    public init(status: Int, headers: HTTPHeaders, shared: SharedBytes) {
+        self.status = status
+        self.headers = headers
+        content = .shared(shared)
+    }
+
+    /// The body bytes (a copy for shared bodies).
+    public var body: [UInt8] {
+        switch content {
+        case .bytes(let bytes): bytes
+        case .shared(let shared): shared.array
+        }
+    }
+
+    /// The body's length.
+    public var bodyCount: Int {
+        switch content {
+        case .bytes(let bytes): bytes.count
+        case .shared(let shared): shared.count
+        }
+    }
 }
