@@ -94,6 +94,10 @@ struct LiveServerLimitsTests {
             let get = try await live.get("/hello", headers: [("Origin", "https://example.org")])
             #expect(get.header("Access-Control-Allow-Origin") == "*")
             #expect(get.header("Access-Control-Expose-Headers")?.contains("ETag") == true)
+            let odd = try await live.get("/hello", method: "OPTIONS", headers: [
+                ("Origin", "https://example.org"), ("Access-Control-Request-Headers", "x-a\u{7F}, set-cookie: 1"),
+            ])
+            #expect(odd.header("Access-Control-Allow-Headers") == "Accept, Accept-Encoding, If-None-Match, X-Request-Id")
             let missing = try await live.get("/nowhere", method: "OPTIONS")
             #expect(missing.status == 404)
         }

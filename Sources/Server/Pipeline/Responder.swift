@@ -122,10 +122,15 @@ public final class Responder: Sendable {
             ("Access-Control-Allow-Methods", methods),
             ("Access-Control-Max-Age", "86400"),
         ]
+        // The requested names are echoed only when they are plain header-name tokens.
         let requested = request.headers["Access-Control-Request-Headers"] ?? ""
+        let isTokenList = requested.utf8.count <= 1024 && requested.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2D || byte == 0x5F || byte == 0x2C || byte == 0x20
+        }
         headers.add(
             "Access-Control-Allow-Headers",
-            requested.isEmpty ? "Accept, Accept-Encoding, If-None-Match, X-Request-Id" : requested)
+            requested.isEmpty || !isTokenList ? "Accept, Accept-Encoding, If-None-Match, X-Request-Id" : requested)
         return Response(status: 204, headers: headers, cache: .noStore)
     }
 }
