@@ -42,8 +42,8 @@ extension HTTPServer {
     func completed(_ context: RequestContext, completed: Bool) {
         let duration = Double(Timestamp.monotonicNanoseconds() - context.started) / 1e9
         let status = context.status
-        // One copy of the request: each `context.request?.field` would copy all of it.
-        let request = context.request
+        // Moved out: each `context.request?.field` would copy all of it.
+        let request = context.request.take()
         metrics.requestFinished(series: request?.series, status: status == 0 ? 400 : status, duration: duration)
         guard accessLog.format != .off else { return }
         let headers = request?.headers ?? context.headers
@@ -147,14 +147,14 @@ extension HTTPServer {
     }
 
     private func dispatch(_ connection: OpaquePointer, _ context: RequestContext) -> MHD_Result {
-        guard var request = context.request else { return MHD_NO }
-        context.request = nil
+        guard var request = context.request.take() else { return MHD_NO }
         request.body = context.body
         context.body = []
         switch responder.begin(request) {
         case .respond(let routed, let response):
-            context.request = routed
-            return queue(responder.finalize(response, for: routed), connection, context)
+            let wire = responder.finalize(response, for: routed)
+            context.request = consume routed
+            return queue(wire, connection, context)
         case .run(let routed, let handler):
             context.request = routed
             context.phase = .waiting

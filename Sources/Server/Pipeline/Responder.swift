@@ -56,7 +56,7 @@ public final class Responder: Sendable {
     }
 
     /// Routes and validates a request, and answers it at once where it can.
-    public func begin(_ request: Request) -> Step {
+    public func begin(_ request: consuming Request) -> Step {
         var request = request
         do {
             switch router.match(method: request.method, path: request.path) {
