@@ -37,7 +37,7 @@ enum DebugRoutes {
             .getInline("/debug/fixed", summary: "A fixed schedules document served from memory (benchmarks).") { request in
                 if request.pretty { return .document(sample.node, for: request, cache: .maxAge(60)) }
                 return Response(
-                    headers: [("Content-Type", request.format.contentType)],
+                    headers: HTTPHeaders(contentType: request.format.contentType),
                     body: .prepared(request.format == .xml ? xml : json), cache: .maxAge(60), negotiated: true)
             },
             .get("/debug/delay", summary: "Answers after waiting `ms` milliseconds without holding a thread (tests).") { request in

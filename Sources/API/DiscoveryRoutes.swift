@@ -28,7 +28,7 @@ enum DiscoveryRoutes {
                     throw HTTPError.notFound("The OpenAPI document is served as /api/openapi.json.")
                 }
                 return Response(
-                    headers: [("Content-Type", "application/json; charset=utf-8")],
+                    headers: HTTPHeaders(contentType: "application/json; charset=utf-8"),
                     body: .prepared(openAPI), cache: .maxAge(300))
             },
         ]

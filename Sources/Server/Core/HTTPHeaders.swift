@@ -20,12 +20,23 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByArrayLiteral {
 
     /// Creates a header list from name/value pairs, in order.
     public init(arrayLiteral elements: (String, String)...) {
-        fields = elements.map { Field(name: $0.0, value: $0.1) }
+        self.init(elements)
     }
 
     /// Creates a header list from name/value pairs, in order.
     public init(_ pairs: [(String, String)]) {
-        fields = pairs.map { Field(name: $0.0, value: $0.1) }
+        // Room for the fields the server adds to every response, so finalizing does not regrow it.
+        fields.reserveCapacity(pairs.count + Self.serverFields)
+        for (name, value) in pairs { fields.append(Field(name: name, value: value)) }
+    }
+
+    /// How many fields the server adds to a response at most (identity, CORS, caching, encoding).
+    static let serverFields = 10
+
+    /// A list with one `Content-Type` field and room for the server's own.
+    public init(contentType: String) {
+        fields.reserveCapacity(1 + Self.serverFields)
+        fields.append(Field(name: "Content-Type", value: contentType))
     }
 
     /// Makes room for `capacity` fields in all.

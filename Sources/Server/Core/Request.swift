@@ -59,7 +59,10 @@ public struct Request: Sendable {
         let path: String
         let rawQuery: Substring?
         // A byte search: Character-wise search of a String costs more than this whole split.
-        if let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
+        let mark = target.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.firstIndex(of: UInt8(ascii: "?")).map { target.utf8.index(target.utf8.startIndex, offsetBy: $0) }
+        } ?? target.utf8.firstIndex(of: UInt8(ascii: "?"))
+        if let mark {
             path = String(target[..<mark])
             rawQuery = target[target.utf8.index(after: mark)...]
         } else {

@@ -28,7 +28,7 @@ public struct Response: Sendable {
     /// A plain-text response.
     public static func text(_ text: String, status: Int = 200, cache: CachePolicy = .noStore) -> Response {
         Response(
-            status: status, headers: [("Content-Type", "text/plain; charset=utf-8")],
+            status: status, headers: HTTPHeaders(contentType: "text/plain; charset=utf-8"),
             body: .bytes(Array(text.utf8)), cache: cache)
     }
 
@@ -36,7 +36,7 @@ public struct Response: Sendable {
     public static func document(_ root: Node, for request: Request, status: Int = 200, cache: CachePolicy) -> Response {
         Response(
             status: status,
-            headers: [("Content-Type", request.format.contentType)],
+            headers: HTTPHeaders(contentType: request.format.contentType),
             body: .bytes(render(root, as: request.format, pretty: request.pretty)),
             cache: cache, negotiated: true)
     }

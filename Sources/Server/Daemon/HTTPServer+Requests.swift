@@ -150,7 +150,8 @@ extension HTTPServer {
         guard var request = context.request.take() else { return MHD_NO }
         request.body = context.body
         context.body = []
-        switch responder.begin(request) {
+        let step = responder.begin(request)
+        switch consume step {
         case .respond(let routed, let response):
             let wire = responder.finalize(response, for: routed)
             context.request = consume routed

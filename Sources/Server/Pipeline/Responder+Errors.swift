@@ -44,7 +44,7 @@ public enum ErrorDocument {
         }
         // A 404 may be cached briefly; any other error is about this moment only.
         return Response(
-            status: error.status, headers: [("Content-Type", contentType)], body: .bytes(body),
+            status: error.status, headers: HTTPHeaders(contentType: contentType), body: .bytes(body),
             cache: error.status == 404 ? .maxAge(60) : .noStore, negotiated: true)
     }
 }

@@ -76,11 +76,11 @@ public final class Responder: Sendable {
                 request.format = try Negotiation.format(
                     suffix: match.format, query: request.query.first("format"), accept: request.headers["Accept"])
                 if let pretty = request.query.first("pretty") { request.pretty = pretty == "1" || pretty == "true" }
-                let route = match.value.route
-                if let immediate = route.immediate, let response = try immediate(request) {
+                // The closures are read one by one; copying the whole Route would retain all its members.
+                if let immediate = match.value.route.immediate, let response = try immediate(request) {
                     return .respond(request, response)
                 }
-                guard let handler = route.handler else { throw HTTPError.notFound() }
+                guard let handler = match.value.route.handler else { throw HTTPError.notFound() }
                 return .run(request, handler)
             }
         } catch {
