@@ -46,7 +46,7 @@ extension HTTPServer {
         let request = context.request.take()
         metrics.requestFinished(series: request?.series, status: status == 0 ? 400 : status, duration: duration)
         guard accessLog.format != .off else { return }
-        let headers = request?.headers ?? context.headers
+        let headers = request?.headers ?? HTTPHeaders()
         accessLog.record(Exchange(
             id: request?.id ?? "-", remote: request?.remoteAddress ?? "-",
             method: context.method.isEmpty ? "-" : context.method, target: context.target,
@@ -95,18 +95,18 @@ extension HTTPServer {
                 return MHD_YES
             }, pointer)
         }
-        context.headers = collector.headers
+        let headers = collector.headers
         let connectionState = cmhd_connection_socket_context(connection).map {
             Unmanaged<ConnectionState>.fromOpaque($0).takeUnretainedValue()
         }
         let remote = connectionState?.remote ?? "-"
         context.request = Request(
-            id: RequestID.accept(context.headers["X-Request-Id"]) ?? RequestID.next(),
-            method: context.method, target: context.target, headers: context.headers, remoteAddress: remote)
+            id: RequestID.accept(headers["X-Request-Id"]) ?? RequestID.next(),
+            method: context.method, target: context.target, headers: headers, remoteAddress: remote)
         if let rejection = connectionState?.rejection {
             context.early = rejection
         } else {
-            context.declaredLength = context.headers["Content-Length"].flatMap { Int($0) }
+            context.declaredLength = headers["Content-Length"].flatMap { Int($0) }
             context.early = context.early ?? responder.checkLimits(
                 targetBytes: context.target.utf8.count, headerBytes: collector.bytes,
                 declaredBodyBytes: context.declaredLength)

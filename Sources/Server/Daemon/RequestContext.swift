@@ -30,7 +30,6 @@ final class RequestContext: @unchecked Sendable {
     let started: UInt64
     var method = ""
     var version = ""
-    var headers = HTTPHeaders()
     var body: [UInt8] = []
     var declaredLength: Int?
     /// Body bytes read and dropped because the request is refused anyway.

@@ -26,25 +26,6 @@ public struct Exchange: Sendable {
     public var referer: String?
     /// Whether the response was sent completely.
     public var completed: Bool
-
-    /// Creates a record of one exchange.
-    public init(
-        id: String, remote: String, method: String, target: String, version: String, template: String?,
-        status: Int, bytes: Int, duration: Double, userAgent: String?, referer: String?, completed: Bool
-    ) {
-        self.id = id
-        self.remote = remote
-        self.method = method
-        self.target = target
-        self.version = version
-        self.template = template
-        self.status = status
-        self.bytes = bytes
-        self.duration = duration
-        self.userAgent = userAgent
-        self.referer = referer
-        self.completed = completed
-    }
 }
 
 /// Writes one access log line per exchange, as JSON lines or in the combined format.
