@@ -235,4 +235,45 @@ struct SharedBodyTests {
         #expect(identity == nil)
         #expect(zipped == nil)
     }
+
+    @Test("kept responses for a prepared body carry each request's own id, encoding and method")
+    func keptResponsesPerRequest() async throws {
+        let prepared = PreparedBody(Array(String(repeating: "<item>kept</item>", count: 100).utf8))
+        let zipped = prepared.gzip().array
+        let route = Route.getInline("/kept", summary: "A prepared body.") { _ in
+            Response(headers: [("Content-Type", "application/xml")], body: .prepared(prepared), cache: .maxAge(60))
+        }
+        try await LiveServer.with(routes: [route]) { live in
+            let url = live.base + "/kept"
+            // One kept-alive connection, so the same kept responses come round again and again.
+            let responses = try await offPool { () -> [(sent: String?, method: String, gzip: Bool, response: TestResponse)] in
+                let client = try HTTPTestClient()
+                var results: [(sent: String?, method: String, gzip: Bool, response: TestResponse)] = []
+                for index in 0..<24 {
+                    let sent: String? = index % 3 == 0 ? "client-\(index)" : nil
+                    let method = index % 4 == 1 ? "HEAD" : "GET"
+                    let gzip = index % 2 == 0
+                    var headers: [(String, String)] = [("Accept-Encoding", gzip ? "gzip" : "identity")]
+                    if let sent { headers.append(("X-Request-Id", sent)) }
+                    results.append((sent, method, gzip, try client.send(method, url, headers: headers)))
+                }
+                return results
+            }
+            var ids = Set<String>()
+            for (sent, method, gzip, response) in responses {
+                #expect(response.status == 200)
+                let id = response.headers(named: "X-Request-Id")
+                #expect(id.count == 1)
+                if let sent { #expect(id.first == sent) }
+                ids.formUnion(id)
+                #expect(response.headers(named: "ETag") == [prepared.etag])
+                #expect(response.header("Content-Encoding") == (gzip ? "gzip" : nil))
+                let expected = gzip ? zipped : prepared.bytes
+                #expect(response.header("Content-Length") == String(expected.count))
+                #expect(response.body == (method == "HEAD" ? [] : expected))
+            }
+            #expect(ids.count == responses.count)
+            #expect(responses.dropFirst().allSatisfy { $0.response.newConnections == 0 })
+        }
+    }
 }

@@ -8,7 +8,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByArrayLiteral {
         public var value: String
     }
 
-    private var fields: [Field] = []
+    private(set) var fields: [Field] = []
 
     /// Creates an empty header list.
     public init() {}

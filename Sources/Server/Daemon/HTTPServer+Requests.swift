@@ -40,6 +40,7 @@ extension HTTPServer {
     }
 
     func completed(_ context: RequestContext, completed: Bool) {
+        if let lease = context.lease.take() { reuse.release(lease) }
         let duration = Double(Timestamp.monotonicNanoseconds() - context.started) / 1e9
         let status = context.status
         // Moved out: each `context.request?.field` would copy all of it.
@@ -175,28 +176,25 @@ extension HTTPServer {
 
     private func queue(_ response: WireResponse, _ connection: OpaquePointer, _ context: RequestContext) -> MHD_Result {
         context.phase = .answered
+        context.status = response.status
+        context.bytesSent = context.method == "HEAD" ? 0 : response.bodyCount
         let mhdResponse: OpaquePointer?
         switch response.content {
         case .bytes(let bytes):
             mhdResponse = bytes.withUnsafeBytes { cmhd_response_copy($0.baseAddress, $0.count) }
         case .shared(let shared):
-            // libmicrohttpd sends from our storage and calls back when done with it.
-            let owner = Unmanaged.passRetained(shared).toOpaque()
-            mhdResponse = MHD_create_response_from_buffer_with_free_callback_cls(shared.count, shared.pointer, { owner in
-                if let owner { Unmanaged<SharedBytes>.fromOpaque(owner).release() }
-            }, owner)
-            if mhdResponse == nil { Unmanaged<SharedBytes>.fromOpaque(owner).release() }
+            if let lease = reuse.lease(shared, status: response.status, headers: response.headers) {
+                context.lease = lease
+                return MHD_queue_response(connection, UInt32(response.status), lease.pointer)
+            }
+            mhdResponse = ResponseReuse.build(shared, fields: [])
         }
         guard let mhdResponse else { return MHD_NO }
         defer { MHD_destroy_response(mhdResponse) }
+        // A field libmicrohttpd refuses (a line break in a value) is left out rather than failing the answer.
         for field in response.headers {
-            // withCString borrows native strings' storage; passing a String directly copies it.
-            field.name.withCString { name in
-                field.value.withCString { value in _ = MHD_add_response_header(mhdResponse, name, value) }
-            }
+            _ = ResponseReuse.addHeader(field, to: mhdResponse)
         }
-        context.status = response.status
-        context.bytesSent = context.method == "HEAD" ? 0 : response.bodyCount
         return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
     }
 

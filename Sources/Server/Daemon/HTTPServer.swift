@@ -26,6 +26,7 @@ public final class HTTPServer: Sendable {
     private let daemon = Mutex<DaemonHandle?>(nil)
     let clients = Mutex(ClientCounts())
     let suspended = Mutex<[ObjectIdentifier: (RequestContext, ConnectionHandle)]>([:])
+    let reuse = ResponseReuse()
     private let errorLogger: LoggerSlot
 
     /// Creates a server; nothing listens until `start()`.
@@ -125,6 +126,7 @@ public final class HTTPServer: Sendable {
             return handle
         }
         if let handle { MHD_stop_daemon(handle.pointer) }
+        reuse.removeAll()
     }
 
     private func answerSuspendedForShutdown() {

@@ -39,6 +39,8 @@ final class RequestContext: @unchecked Sendable {
     var request: Request?
     var status = 0
     var bytesSent = 0
+    /// The kept response queued for this request, handed back on completion.
+    var lease: ResponseReuse.Lease?
 
     // Crosses from the handler's task to the libmicrohttpd thread.
     let resolution = Mutex(Resolution.pending)
