@@ -74,9 +74,7 @@ public struct JSONLineBuilder: ~Copyable {
     }
 
     private mutating func appendKey(_ key: StaticString) {
-        writer.bytes.append(isFirst ? "\"" : ",\"")
+        writer.bytes.appendMemberKey(key, first: isFirst)
         isFirst = false
-        writer.bytes.append(key)
-        writer.bytes.append("\":")
     }
 }

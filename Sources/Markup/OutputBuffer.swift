@@ -65,6 +65,29 @@ struct OutputBuffer: ~Copyable {
         string.withUTF8Buffer { append($0) }
     }
 
+    /// Appends an object member's key, `"key":`, after a comma unless it is the first: one
+    /// capacity check and a byte loop, as keys are a few bytes long.
+    @inline(__always)
+    mutating func appendMemberKey(_ key: StaticString, first: Bool) {
+        let length = key.utf8CodeUnitCount
+        if capacity - count < length + 4 {
+            grow(toAtLeast: count + length + 4)
+        }
+        var cursor = base + count
+        if !first {
+            cursor.initialize(to: UInt8(ascii: ","))
+            cursor += 1
+        }
+        cursor.initialize(to: UInt8(ascii: "\""))
+        cursor += 1
+        let source = key.utf8Start
+        for index in 0..<length { cursor[index] = source[index] }
+        cursor += length
+        cursor[0] = UInt8(ascii: "\"")
+        cursor[1] = UInt8(ascii: ":")
+        count = cursor - base + 2
+    }
+
     /// Appends `spaces` spaces of indentation.
     mutating func appendSpaces(_ spaces: Int) {
         if capacity - count < spaces {

@@ -79,15 +79,28 @@ public enum CachePolicy: Sendable, Equatable {
         switch self {
         case .noStore: "no-store"
         case .noCache: "no-cache"
-        case .maxAge(let seconds): Self.common[seconds] ?? "public, max-age=\(seconds)"
+        case .maxAge(let seconds): Self.maxAgeValue(seconds)
         }
     }
 
-    /// The values routes use, made once: this header is built for every response.
-    private static let common: [Int: String] = Dictionary(
-        uniqueKeysWithValues: [0, 1, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 86400].map {
-            ($0, "public, max-age=\($0)")
-        })
+    /// This header goes out with every response: the ages routes use are literals, which cost
+    /// neither an allocation nor a reference count.
+    private static func maxAgeValue(_ seconds: Int) -> String {
+        switch seconds {
+        case 0: "public, max-age=0"
+        case 5: "public, max-age=5"
+        case 10: "public, max-age=10"
+        case 15: "public, max-age=15"
+        case 30: "public, max-age=30"
+        case 60: "public, max-age=60"
+        case 120: "public, max-age=120"
+        case 300: "public, max-age=300"
+        case 600: "public, max-age=600"
+        case 3600: "public, max-age=3600"
+        case 86400: "public, max-age=86400"
+        default: "public, max-age=\(seconds)"
+        }
+    }
 }
 
 extension Format {

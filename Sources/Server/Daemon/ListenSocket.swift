@@ -77,7 +77,8 @@ func addressText(_ address: UnsafePointer<sockaddr>?) -> String {
     default:
         return "-"
     }
-    return String(cString: buffer)
+    let text = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: text, as: UTF8.self)
 }
 
 /// Raises the soft limit on open files to the hard limit, so thousands of connections fit.
