@@ -3,7 +3,7 @@
 # then 2,000 concurrent connections against gottago with peak memory.
 #
 # Usage: bash bench/server.sh <path-to-gottago-binary>
-# Env:   BENCH_SECONDS (default 10) per measured run, BENCH_ROUNDS (default 3) alternating runs of
+# Env:   BENCH_SECONDS (default 10) per measured run, BENCH_ROUNDS (default 5) alternating runs of
 #        each server, BENCH_WARMUP_SECONDS (default 2, 0 = none),
 #        BENCH_KEEP=1 keeps the temp dir (wrk output, logs, nginx config) for inspection.
 #
@@ -14,7 +14,7 @@ set -euo pipefail
 BIN=${1:?usage: bash bench/server.sh <path-to-gottago-binary>}
 SECONDS_PER_RUN=${BENCH_SECONDS:-10}
 WARMUP_SECONDS=${BENCH_WARMUP_SECONDS:-2}
-ROUNDS=${BENCH_ROUNDS:-3}
+ROUNDS=${BENCH_ROUNDS:-5}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 # The project targets each figure is checked against; a miss prints BELOW TARGET.

@@ -76,7 +76,7 @@ final class CapturedLog: Sendable {
         close(writeEnd)
     }
 
-    /// Everything written so far (the sink flushes every 100 ms; callers wait for that).
+    /// Everything written so far (the sink flushes every 20 ms; callers wait for that).
     func text() -> String {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
