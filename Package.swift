@@ -21,7 +21,7 @@ let package = Package(
         .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
 
         // Layers, bottom up: Markup ▸ Model ▸ Server ▸ API ▸ gottago.
-        .target(name: "Markup", swiftSettings: swiftSettings),
+        .target(name: "Markup", dependencies: ["CLibXML2"], swiftSettings: swiftSettings),
         .target(name: "Model", dependencies: ["Markup"], swiftSettings: swiftSettings),
         .target(name: "Server", dependencies: ["Markup", "CMicroHTTPD", "CZlib"], swiftSettings: swiftSettings),
         .target(name: "API", dependencies: ["Server", "Model", "Markup"], swiftSettings: swiftSettings),

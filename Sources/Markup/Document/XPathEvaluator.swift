@@ -1,0 +1,95 @@
+internal import CLibXML2
+
+/// Evaluates compiled expressions against one document, with a route's namespace prefixes.
+///
+/// ```swift
+/// let xpath = try XPathEvaluator(document, namespaces: [("ojp", "http://www.vdv.de/ojp")])
+/// for trip in try xpath.nodes(trips) { let start = try xpath.strings(startTime, at: trip) }
+/// ```
+///
+/// Prefixes are bound here, not taken from the document: OJP 1.0 and 2.0 responses use different
+/// prefixes (or none) for the same namespace URIs, and the expressions match on URIs. Every
+/// evaluation is bounded by the document's XPath operation limit.
+public final class XPathEvaluator {
+    private let document: Document
+    private let context: xmlXPathContextPtr
+
+    /// Prepares evaluation over `document`; a prefix or URI libxml2 refuses throws.
+    public init(_ document: Document, namespaces: [(prefix: String, uri: String)] = []) throws(DocumentError) {
+        guard let context = xmlXPathNewContext(document.pointer) else {
+            throw DocumentError(.invalidXPath, "libxml2 could not allocate an XPath context.")
+        }
+        self.document = document
+        self.context = context
+        for (prefix, uri) in namespaces where xmlXPathRegisterNs(context, prefix, uri) != 0 {
+            throw DocumentError(.invalidXPath, "Cannot bind namespace prefix \"\(prefix)\" to \"\(uri)\".")
+        }
+    }
+
+    deinit {
+        xmlXPathFreeContext(context)
+    }
+
+    /// The nodes an expression selects, in document order; a non-node result is an error.
+    public func nodes(_ expression: XPathExpression, at node: DocumentNode? = nil) throws(DocumentError) -> [DocumentNode] {
+        try evaluate(expression, at: node) { result throws(DocumentError) in
+            guard result.pointee.type == XPATH_NODESET else {
+                throw DocumentError(.invalidXPath, "XPath \"\(expression.source)\" does not select nodes.")
+            }
+            return Self.nodePointers(result).compactMap { pointer in
+                pointer.pointee.type == XML_NAMESPACE_DECL ? nil : DocumentNode(document: document, pointer: pointer)
+            }
+        }
+    }
+
+    /// The string values of what an expression yields: one per selected node, or the one value of
+    /// a string, number or boolean expression (`"true"`/`"false"`).
+    public func strings(_ expression: XPathExpression, at node: DocumentNode? = nil) throws(DocumentError) -> [String] {
+        try evaluate(expression, at: node) { result in
+            switch result.pointee.type {
+            case XPATH_NODESET:
+                return Self.nodePointers(result).map { LibXML.take(xmlXPathCastNodeToString($0)) ?? "" }
+            case XPATH_STRING:
+                return [LibXML.string(result.pointee.stringval) ?? ""]
+            case XPATH_NUMBER:
+                return [LibXML.take(xmlXPathCastNumberToString(result.pointee.floatval)) ?? ""]
+            case XPATH_BOOLEAN:
+                return [result.pointee.boolval != 0 ? "true" : "false"]
+            default:
+                return []
+            }
+        }
+    }
+
+    /// The boolean value of an expression, as XPath's `boolean()` would give it.
+    public func boolean(_ expression: XPathExpression, at node: DocumentNode? = nil) throws(DocumentError) -> Bool {
+        try evaluate(expression, at: node) { result in xmlXPathCastToBoolean(result) != 0 }
+    }
+
+    private func evaluate<T>(
+        _ expression: XPathExpression, at node: DocumentNode?, _ read: (xmlXPathObjectPtr) throws(DocumentError) -> T
+    ) throws(DocumentError) -> T {
+        context.pointee.node = node?.pointer ?? UnsafeMutableRawPointer(document.pointer).assumingMemoryBound(to: xmlNode.self)
+        let limit = UInt(max(document.limits.maxXPathOperations, 1))
+        context.pointee.opLimit = limit
+        context.pointee.opCount = 0
+        let collector = DiagnosticsCollector()
+        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque(), DiagnosticsCollector.callback)
+        let result = xmlXPathCompiledEval(expression.compiled.pointer, context)
+        xmlSetStructuredErrorFunc(nil, nil)
+        guard let result else {
+            if context.pointee.opCount >= limit {
+                throw DocumentError(.xpathLimit, "XPath \"\(expression.source)\" needed more than \(limit) steps.")
+            }
+            let reason = collector.diagnostics.messages.first.map { String($0.drop { $0 != " " }.dropFirst()) }
+            throw DocumentError(.invalidXPath, "XPath \"\(expression.source)\" failed: \(reason ?? "evaluation error")")
+        }
+        defer { xmlXPathFreeObject(result) }
+        return try read(result)
+    }
+
+    private static func nodePointers(_ result: xmlXPathObjectPtr) -> [xmlNodePtr] {
+        guard let set = result.pointee.nodesetval, set.pointee.nodeNr > 0, let table = set.pointee.nodeTab else { return [] }
+        return (0..<Int(set.pointee.nodeNr)).compactMap { table[$0] }
+    }
+}

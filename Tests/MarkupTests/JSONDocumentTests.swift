@@ -1,0 +1,65 @@
+import Testing
+@testable import Markup
+
+@Suite struct JSONDocumentTests {
+    private func document(_ json: String) throws -> Document {
+        try Document.parse(Array(json.utf8), as: .json)
+    }
+
+    private func strings(_ document: Document, _ xpath: String) throws -> [String] {
+        try XPathEvaluator(document).strings(XPathExpression(xpath))
+    }
+
+    @Test func objectsArraysAndScalarsMapOntoElements() throws {
+        let json = try document("""
+            {"code": "Ok", "routes": [{"distance": 1.5e3, "legs": [{"steps": [{"name": "A"}, {"name": "B"}]}]},
+             {"distance": 2}], "waypoints": [{"location": [4.351697, 50.846557]}], "ok": true, "none": null,
+             "empty": [], "grid": [[1, 2], [3]]}
+            """)
+        #expect(try strings(json, "/json/code") == ["Ok"])
+        #expect(try strings(json, "/json/routes/distance") == ["1.5e3", "2"])
+        #expect(try strings(json, "/json/routes[1]/legs/steps/name") == ["A", "B"])
+        #expect(try strings(json, "/json/waypoints/location[1]") == ["4.351697"])
+        #expect(try strings(json, "/json/waypoints/location[2]") == ["50.846557"])
+        #expect(try strings(json, "/json/ok") == ["true"])
+        #expect(try strings(json, "/json/none/@null") == ["true"])
+        #expect(try strings(json, "count(/json/empty)") == ["0"])
+        #expect(try strings(json, "/json/grid[1]/item") == ["1", "2"])
+        #expect(try strings(json, "/json/grid[2]/item") == ["3"])
+    }
+
+    @Test func keysBecomeXMLNamesAndKeepTheOriginal() throws {
+        let json = try document(##"{"?xml": {"@version": "1.0"}, "#cdata-section": "x", "1st": 1, "a b": 2, "": 3, "ü": 4}"##)
+        #expect(try strings(json, "/json/_xml/_version") == ["1.0"])
+        #expect(try strings(json, "/json/_xml/@key") == ["?xml"])
+        #expect(try strings(json, "/json/*[@key='#cdata-section']") == ["x"])
+        #expect(try strings(json, "/json/_1st") == ["1"])
+        #expect(try strings(json, "/json/a_b/@key") == ["a b"])
+        #expect(try strings(json, "/json/_[@key='']") == ["3"])
+        #expect(try strings(json, "/json/_[@key='ü']") == ["4"])
+    }
+
+    @Test func topLevelArraysAndScalars() throws {
+        #expect(try strings(try document("[1, {\"a\": 2}]"), "/json/item") == ["1", "2"])
+        #expect(try strings(try document(" \"text\" "), "/json") == ["text"])
+    }
+
+    @Test func stringsAreDecodedToValidUTF8() throws {
+        let json = try document(#"{"s": "a\"b\\c\/d\n\u00fc\ud83d\ude80\ud800x\u0000y"}"#)
+        #expect(try strings(json, "/json/s") == ["a\"b\\c/d\nü🚀\u{FFFD}xy"])
+        let raw = try Document.parse([0x7B, 0x22, 0x73, 0x22, 0x3A, 0x22, 0xFF, 0x61, 0x22, 0x7D], as: .json)
+        #expect(try strings(raw, "/json/s") == ["\u{FFFD}a"])
+        let latin = try Document.parse(Array("{\"s\":\"Z".utf8) + [0xFC] + Array("rich\"}".utf8), as: .json,
+                                       options: ParseOptions(contentType: "application/json; charset=ISO-8859-1"))
+        #expect(try strings(latin, "/json/s") == ["Zürich"])
+    }
+
+    @Test(arguments: [
+        "{", "[1,]", "{\"a\" 1}", "{\"a\":01}", "{\"a\":-}", "{\"a\":1.}", "{\"a\":tru}", "\"unterminated",
+        "{\"a\":\"\\x\"}", "{\"a\":\"\u{1}\"}", "[1] 2", "{a:1}", "{\"a\":1,}", "\u{FEFF}",
+    ])
+    func malformedJSONIsATypedError(text: String) {
+        let error = try? #require(throws: DocumentError.self) { try Document.parse(Array(text.utf8), as: .json) }
+        #expect(error?.kind == .malformed)
+    }
+}
