@@ -1,14 +1,18 @@
 # GottaGo: `make serve` runs the service on its embedded defaults, `make test` runs the tests,
-# `make bench` prints the benchmark ratios. Each first installs the Debian packages it needs
-# (one `apt-get update`, and only when something is missing).
+# `make bench` prints the benchmark ratios, `make fuzz` fuzzes every route. Each first installs the
+# Debian packages it needs (one `apt-get update`, and only when something is missing).
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 BUILD_PACKAGES := pkg-config libxml2-dev libcurl4-openssl-dev zlib1g-dev libmicrohttpd-dev \
-                  libsqlite3-dev libhiredis-dev
+                  libsqlite3-dev libhiredis-dev tzdata
 BENCH_PACKAGES := wrk nginx curl python3
 SERVE_ARGS ?=
+# `make fuzz`: seconds to run, and where the instrumented build and the inputs it finds go.
+FUZZ_SECONDS ?= 300
+FUZZ_BUILD := .build-fuzz
+FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
 
-.PHONY: all build release serve test bench clean
+.PHONY: all build release serve test bench fuzz fuzz-build clean
 
 all: build
 
@@ -27,11 +31,27 @@ test:
 	@bash scripts/ensure-packages.sh $(BUILD_PACKAGES)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
+	"$$($(SWIFT) build --show-bin-path)/gottago" routes check
+	"$$($(SWIFT) build --show-bin-path)/ScrapeFuzzer" Tests/Fuzz/corpus
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60
 
 bench:
 	@bash scripts/ensure-packages.sh $(BUILD_PACKAGES) $(BENCH_PACKAGES)
 	$(SWIFT) build -c release
 	bash bench/server.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 
+# The fuzzer binary replays Tests/Fuzz/corpus first, then mutates; new inputs go to
+# $(FUZZ_BUILD)/corpus, a crash or leak to $(FUZZ_BUILD)/crash-* (copy it into Tests/Fuzz/corpus
+# once fixed, so that `make test` replays it from then on).
+fuzz: fuzz-build
+	mkdir -p $(FUZZ_BUILD)/corpus
+	LSAN_OPTIONS=suppressions=Tests/Fuzz/lsan.supp "$$($(SWIFT) build --scratch-path $(FUZZ_BUILD) --show-bin-path)/ScrapeFuzzer" \
+		$(FUZZ_BUILD)/corpus Tests/Fuzz/corpus -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+		-rss_limit_mb=2048 -artifact_prefix=$(FUZZ_BUILD)/ -print_final_stats=1
+
+fuzz-build:
+	@bash scripts/ensure-packages.sh $(BUILD_PACKAGES)
+	$(SWIFT) build --scratch-path $(FUZZ_BUILD) --product ScrapeFuzzer $(FUZZ_FLAGS)
+
 clean:
-	rm -rf .build
+	rm -rf .build $(FUZZ_BUILD)

@@ -20,17 +20,21 @@ let package = Package(
         .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
 
-        // Layers, bottom up: Markup ▸ Model ▸ Server ▸ API ▸ gottago.
+        // Layers, bottom up: Markup ▸ Scrape ▸ Model ▸ Server ▸ API ▸ gottago.
         .target(name: "Markup", dependencies: ["CLibXML2"], swiftSettings: swiftSettings),
+        .target(name: "Scrape", dependencies: ["Markup", "CLibXML2"], exclude: ["Normalizers/README.md"], swiftSettings: swiftSettings),
         .target(name: "Model", dependencies: ["Markup"], swiftSettings: swiftSettings),
         .target(name: "Server", dependencies: ["Markup", "CMicroHTTPD", "CZlib"], swiftSettings: swiftSettings),
         .target(name: "API", dependencies: ["Server", "Model", "Markup"], swiftSettings: swiftSettings),
-        .executableTarget(name: "gottago", dependencies: ["API", "Server"], swiftSettings: swiftSettings),
+        .executableTarget(name: "gottago", dependencies: ["API", "Server", "Scrape", "Markup"], swiftSettings: swiftSettings),
+        // Arbitrary bytes through every route: a libFuzzer target under `make fuzz`, a corpus replayer otherwise.
+        .executableTarget(name: "ScrapeFuzzer", dependencies: ["Scrape", "Markup"], swiftSettings: swiftSettings),
 
         // Test support: a real libcurl client for driving the live server.
         .target(name: "HTTPTesting", dependencies: ["CCurl"], path: "Tests/HTTPTesting", swiftSettings: swiftSettings),
 
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "CLibXML2"], swiftSettings: swiftSettings),
+        .testTarget(name: "ScrapeTests", dependencies: ["Scrape", "Markup"], swiftSettings: swiftSettings),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Markup", "HTTPTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "APITests", dependencies: ["API", "Server", "Markup", "Model", "HTTPTesting", "gottago", "CLibXML2"], swiftSettings: swiftSettings),
     ],

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import API
 import Dispatch
+import Scrape
 import Server
 
 /// The `gottago` command: `serve`, `--help`, `--version`.
@@ -23,6 +24,10 @@ struct GottaGo {
         switch command {
         case "serve":
             await serve(arguments)
+        case "routes":
+            exit(RouteCommands.routes(arguments))
+        case "scrape":
+            exit(RouteCommands.scrape(arguments))
         default:
             fail("unknown command \"\(command)\"")
         }
@@ -37,6 +42,14 @@ struct GottaGo {
             ).load()
         } catch {
             fail(error.description)
+        }
+        // A server never starts with a route it cannot use.
+        let catalog: RouteCatalog
+        do {
+            catalog = try RouteCatalog.load(from: settings.routes)
+        } catch {
+            Environment.write(error.description + "\n", to: 2)
+            fail("the route files in \(settings.routes) are invalid")
         }
         let signals = Signals([SIGTERM, SIGINT])
         let sink = LogSink()
@@ -57,6 +70,7 @@ struct GottaGo {
         let host = settings.server.host.contains(":") ? "[\(settings.server.host)]" : settings.server.host
         // Unbuffered, so that whoever started us can read the port at once.
         Environment.write("listening on http://\(host):\(port)\n", to: 1)
+        log.info("loaded \(catalog.routes.count) routes from \(settings.routes)")
         application.readiness.set(true)
 
         let signal = await signals.next()

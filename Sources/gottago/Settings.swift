@@ -5,6 +5,8 @@ import Server
 struct Settings: Sendable {
     var server = ServerConfiguration()
     var api = APIConfiguration()
+    /// The folder of route files.
+    var routes = "Routes"
 }
 
 /// One configuration option: its flag, environment variable, config-file key and help text.
@@ -58,6 +60,8 @@ extension Option {
                    settings.server.accessLog = format
                }, current: { $0.server.accessLog.rawValue }),
         boolean("debug-routes", "Serve /debug/fixed and /debug/delay (benchmarks and tests).", \.api.debugRoutes),
+        Option(name: "routes", value: "DIR", help: "The route files: DIR/route.rng and DIR/<id>/route.xml. Any invalid route stops the start.",
+               apply: { $0.routes = $1 }, current: { $0.routes }),
     ]
 
     static func integer(

@@ -1,3 +1,5 @@
+import Markup
+
 /// Strong entity tags over response bodies, and `If-None-Match` evaluation (RFC 9110 §8.8.3, §13.1.2).
 ///
 /// A tag is the body's XXH64 (seed 0) and length, both in lowercase hex: the same bytes give the

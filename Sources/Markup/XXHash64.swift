@@ -1,7 +1,7 @@
 /// XXH64, written from the published algorithm description
 /// (https://github.com/Cyan4973/xxHash/blob/dev/doc/xxhash_spec.md): 32 bytes per round,
 /// about ten times faster than byte-at-a-time hashes on large bodies.
-enum XXHash64 {
+public enum XXHash64 {
     private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
     private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
     private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
@@ -9,7 +9,7 @@ enum XXHash64 {
     private static let prime5: UInt64 = 0x27D4_EB2F_1656_67C5
 
     /// The 64-bit hash of the bytes with a seed.
-    static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
+    public static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
         let count = bytes.count
         var offset = 0
         var accumulator: UInt64

@@ -1,0 +1,160 @@
+public import Markup
+
+/// Runs a route over one response: parse, check the error rules, extract and normalize the records.
+///
+/// ```swift
+/// let extraction = Extractor.run(route, body: bytes, contentType: "text/xml; charset=iso-8859-1", parameters: ["date": "20161223"])
+/// print(XMLRenderer.render(extraction.node, pretty: true))
+/// ```
+///
+/// The document lives only inside `run`; everything returned is plain `Sendable` values.
+public enum Extractor {
+    /// Extracts what the route describes from a response body.
+    public static func run(
+        _ route: Route, body: [UInt8], contentType: String? = nil, parameters: [String: String] = [:],
+        limits: DocumentLimits = DocumentLimits()
+    ) -> Extraction {
+        var notes = Notes()
+        let outcome: Result<[Record.Member], RouteFailure>
+        do {
+            let document = try Document.parse(
+                body, as: route.response.format,
+                options: ParseOptions(contentType: contentType, recover: route.response.recover, limits: limits))
+            if document.diagnostics.count > 0 {
+                notes.add("the \(route.response.format.rawValue) parser repaired \(document.diagnostics.count) problem(s), first: \(document.diagnostics.messages.first ?? "")")
+            }
+            var run = Run(route: route, xpath: try XPathEvaluator(document, namespaces: route.response.namespaces), parameters: parameters)
+            outcome = try run.evaluate()
+            notes.merge(run.notes)
+        } catch {
+            notes.add("\(error)")
+            let failure = route.unparsable
+            let code = error.kind == .xpathLimit ? "upstream_too_complex" : failure.code
+            outcome = .failure(RouteFailure(code: code, status: failure.status, message: failure.message, details: []))
+        }
+        return Extraction(route: route.id, outcome: outcome, diagnostics: notes.lines)
+    }
+}
+
+/// Diagnostics, bounded.
+struct Notes {
+    private(set) var lines: [String] = []
+    private var dropped = 0
+
+    mutating func add(_ line: String) {
+        if lines.count < Extraction.maxDiagnostics { lines.append(line) } else { dropped += 1 }
+    }
+
+    mutating func merge(_ other: Notes) {
+        for line in other.lines { add(line) }
+        dropped += other.dropped
+    }
+}
+
+/// One extraction over one document.
+private struct Run {
+    let route: Route
+    let xpath: XPathEvaluator
+    let parameters: [String: String]
+    var notes = Notes()
+
+    mutating func evaluate() throws(DocumentError) -> Result<[Record.Member], RouteFailure> {
+        for rule in route.errors where try xpath.boolean(rule.condition) {
+            var message = rule.failure.message
+            if let expression = rule.failure.messageXPath, let read = try xpath.strings(expression).first, !read.isEmpty {
+                message = read
+            }
+            var details: [Record.Member] = []
+            for spec in rule.records {
+                details.append(.list(name: spec.list, records: try records(spec, at: nil, parent: nil, path: spec.list)))
+            }
+            return .failure(RouteFailure(code: rule.failure.code, status: rule.failure.status, message: message, details: details))
+        }
+        var lists: [Record.Member] = []
+        for spec in route.records {
+            lists.append(.list(name: spec.list, records: try records(spec, at: nil, parent: nil, path: spec.list)))
+        }
+        return .success(lists)
+    }
+
+    private mutating func records(
+        _ spec: RecordSpec, at node: DocumentNode?, parent: [String: String]?, path: String
+    ) throws(DocumentError) -> [Record] {
+        let nodes = try xpath.nodes(spec.each, at: node)
+        var output: [Record] = []
+        var previous: [String: String] = [:]
+        for (index, recordNode) in nodes.enumerated() {
+            guard output.count < spec.limit else {
+                notes.add("\(path): kept the first \(spec.limit) of \(nodes.count) records")
+                break
+            }
+            let here = "\(path)[\(index + 1)]"
+            if let record = try record(spec, at: recordNode, parent: parent, previous: previous, path: here) {
+                output.append(record.record)
+                previous = record.values
+            }
+        }
+        return output
+    }
+
+    private mutating func record(
+        _ spec: RecordSpec, at node: DocumentNode, parent: [String: String]?, previous: [String: String], path: String
+    ) throws(DocumentError) -> (record: Record, values: [String: String])? {
+        var values: [String: String] = [:]
+        var members: [Record.Member] = []
+        for member in spec.members {
+            switch member {
+            case .field(let field):
+                let found = try fieldValues(field, at: node, scope: FieldScope(
+                    current: values, parent: parent, parameters: parameters, previous: previous[field.name],
+                    timeZone: route.response.timeZone), path: path)
+                guard !found.isEmpty else {
+                    if field.required {
+                        notes.add("\(path): dropped, required field \(field.name) is missing")
+                        return nil
+                    }
+                    continue
+                }
+                values[field.name] = found[0]
+                if !field.hidden { members.append(.field(name: field.name, values: found, item: field.item)) }
+            case .records(let nested):
+                let records = try records(nested, at: node, parent: values, path: path + "/" + nested.list)
+                members.append(.list(name: nested.list, records: records))
+            }
+        }
+        return (Record(name: spec.name, members: members), values)
+    }
+
+    private mutating func fieldValues(_ field: FieldSpec, at node: DocumentNode, scope: FieldScope, path: String) throws(DocumentError) -> [String] {
+        var values = try xpath.strings(field.xpath, at: node).filter { !$0.allSatisfy(\.isWhitespace) }
+        if field.item == nil { values = Array(values.prefix(1)) }
+        if let chain = field.normalizers, !values.isEmpty {
+            do {
+                values = try chain.apply(values, in: scope)
+            } catch {
+                notes.add("\(path)/\(field.name): \(error.message)")
+                values = []
+            }
+        }
+        if values.isEmpty, let fallback = field.defaultValue { values = [fallback] }
+        return values
+    }
+}
+
+/// What a field's normalizers can refer to.
+private struct FieldScope: NormalizerContext {
+    let current: [String: String]
+    let parent: [String: String]?
+    let parameters: [String: String]
+    let previous: String?
+    let timeZone: ZoneRules
+
+    func value(of reference: ValueReference) -> String? {
+        switch reference {
+        case .field(let name): current[name]
+        case .parentField(let name): parent?[name]
+        case .parameter(let name): parameters[name]
+        case .previous: previous
+        }
+    }
+}

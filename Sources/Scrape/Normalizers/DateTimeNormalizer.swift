@@ -1,0 +1,62 @@
+/// `datetime(date=REF_OR_LITERAL, after=REF)`: joins a "YYYY-MM-DD" date with a time from `time` ("HH:MM:SS" or "HH:MM:SS+Nd") in the route's zone → "2016-12-24T00:10:00+01:00"; with `after`, a result more than 12 hours before the referenced datetime moves on by whole days.
+struct DateTimeNormalizer: Normalizer {
+    private let date: ValueSource
+    private let after: ValueSource?
+    // More than this before `after` counts as having crossed midnight.
+    private static let rolloverWindow: Int64 = 12 * 3600
+
+    init(arguments: inout StepArguments) throws(NormalizerError) {
+        guard let date = arguments.keyedSource("date") else {
+            throw NormalizerError("datetime: missing date=, e.g. datetime(date=$date)")
+        }
+        if case .literal(let text) = date, DateNormalizer.parse(text, format: .iso) == nil {
+            throw NormalizerError("datetime: date \(NormalizerError.quoted(text)) is not a YYYY-MM-DD date")
+        }
+        self.date = date
+        after = arguments.keyedSource("after")
+    }
+
+    func normalize(_ value: String, in context: any NormalizerContext) throws(NormalizerError) -> [String] {
+        let zone = context.timeZone
+        guard let time = TimeValue.parse(value) else {
+            throw NormalizerError("datetime: \(NormalizerError.quoted(value)) is not a time")
+        }
+        let instant: Int64
+        switch time {
+        case .dateTime(let dateTime):
+            // Already a full datetime: only the zone changes, the date argument and rollover do not apply.
+            instant = dateTime.instant(in: zone)
+        case .wallClock(let days, let secondOfDay):
+            guard let text = date.resolve(in: context), !text.isEmpty else {
+                throw NormalizerError("datetime: the date \(date.syntax) has no value")
+            }
+            guard let day = DateNormalizer.parse(text, format: .iso) else {
+                throw NormalizerError("datetime: the date \(NormalizerError.quoted(text)) from \(date.syntax) is not a YYYY-MM-DD date")
+            }
+            let local = (day.daysSinceEpoch + Int64(days)) * 86_400 + Int64(secondOfDay)
+            instant = try rolledOver(local: local, in: context)
+        }
+        guard let text = ISODateTime.format(instant: instant, in: zone) else {
+            throw NormalizerError("datetime: \(NormalizerError.quoted(value)) is out of range")
+        }
+        return [text]
+    }
+
+    /// The instant of a local time, moved on by days until it is no more than 12 hours before `after`.
+    private func rolledOver(local: Int64, in context: any NormalizerContext) throws(NormalizerError) -> Int64 {
+        let zone = context.timeZone
+        var instant = zone.instant(ofLocal: local)
+        guard let after, let text = after.resolve(in: context), !TrimNormalizer.trimmed(text).isEmpty else { return instant }
+        guard let reference = ISODateTime.parse(TrimNormalizer.trimmed(text)) else {
+            throw NormalizerError("datetime: the value \(NormalizerError.quoted(text)) of \(after.syntax) is not a datetime")
+        }
+        let earliest = reference.instant(in: zone) - Self.rolloverWindow
+        var days: Int64 = 0
+        // Whole local days keep the wall-clock time across DST changes; a few rounds settle the DST hour.
+        for _ in 0..<8 where instant < earliest {
+            days += max(1, (earliest - instant) / 86_400)
+            instant = zone.instant(ofLocal: local + days * 86_400)
+        }
+        return instant
+    }
+}

@@ -1,0 +1,67 @@
+/// A decimal number kept as its digits, so any length is exact and canonical output needs no floating point.
+struct DecimalText: Equatable {
+    var negative: Bool
+    /// ASCII digits without leading zeros; empty for zero.
+    var integerDigits: [UInt8]
+    /// ASCII digits without trailing zeros.
+    var fractionDigits: [UInt8]
+
+    var isZero: Bool { integerDigits.isEmpty && fractionDigits.isEmpty }
+
+    /// Reads `[+-]digits[.digits]` (`.5` and `5.` included) after trimming; with `allowComma` a `,` may be the separator.
+    init?(_ text: some StringProtocol, allowComma: Bool = false) {
+        var bytes = Array(TrimNormalizer.trimmed(text).utf8)[...]
+        negative = false
+        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            negative = sign == UInt8(ascii: "-")
+            bytes = bytes.dropFirst()
+        }
+        let integer = bytes.prefix(while: \.isASCIIDigit)
+        var rest = bytes.dropFirst(integer.count)
+        var fraction: ArraySlice<UInt8> = []
+        if let separator = rest.first, separator == UInt8(ascii: ".") || (allowComma && separator == UInt8(ascii: ",")) {
+            rest = rest.dropFirst()
+            fraction = rest.prefix(while: \.isASCIIDigit)
+            rest = rest.dropFirst(fraction.count)
+        }
+        guard rest.isEmpty, !integer.isEmpty || !fraction.isEmpty else { return nil }
+        integerDigits = Array(integer.drop(while: { $0 == UInt8(ascii: "0") }))
+        var end = fraction.endIndex
+        while end > fraction.startIndex, fraction[end - 1] == UInt8(ascii: "0") { end -= 1 }
+        fractionDigits = Array(fraction[fraction.startIndex..<end])
+    }
+
+    /// Canonical text: no leading zeros (one "0" kept), no trailing fraction zeros, no trailing dot, no "-0".
+    var canonical: String {
+        var text = negative && !isZero ? "-" : ""
+        text += integerDigits.isEmpty ? "0" : String(decoding: integerDigits, as: UTF8.self)
+        if !fractionDigits.isEmpty { text += "." + String(decoding: fractionDigits, as: UTF8.self) }
+        return text
+    }
+
+    /// The value times 10^decimals, rounded half away from zero; `nil` when it would not fit in 18 digits.
+    func scaled(decimals: Int) -> Int64? {
+        guard integerDigits.count + decimals <= 18 else { return nil }
+        var value: Int64 = 0
+        for digit in integerDigits { value = value * 10 + Int64(digit - UInt8(ascii: "0")) }
+        for position in 0..<decimals {
+            let digit = position < fractionDigits.count ? Int64(fractionDigits[position] - UInt8(ascii: "0")) : 0
+            value = value * 10 + digit
+        }
+        if decimals < fractionDigits.count, fractionDigits[decimals] >= UInt8(ascii: "5") { value += 1 }
+        return negative ? -value : value
+    }
+}
+
+/// Formats `value / 10^decimals` with trailing fraction zeros stripped and no "-0" (`formatScaled(7278206, decimals: 6)` → "7.278206").
+func formatScaled(_ value: Int64, decimals: Int) -> String {
+    var divisor: UInt64 = 1
+    for _ in 0..<decimals { divisor *= 10 }
+    let magnitude = value.magnitude
+    var text = value < 0 && magnitude != 0 ? "-" : ""
+    text += String(magnitude / divisor)
+    var fraction = Array(zeroPadded(Int(magnitude % divisor), width: decimals).utf8)
+    while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
+    if !fraction.isEmpty { text += "." + String(decoding: fraction, as: UTF8.self) }
+    return text
+}

@@ -1,0 +1,43 @@
+/// One step of a chain: checks its arguments when the chain loads, then turns each value into zero, one or several values.
+protocol Normalizer: Sendable {
+    /// Reads the step's arguments; throws for missing, unknown or malformed ones.
+    init(arguments: inout StepArguments) throws(NormalizerError)
+
+    /// Normalizes one value.
+    func normalize(_ value: String, in context: any NormalizerContext) throws(NormalizerError) -> [String]
+}
+
+/// The closed set of normalizers, by name.
+enum NormalizerCatalog {
+    static let types: [String: any Normalizer.Type] = [
+        "trim": TrimNormalizer.self,
+        "collapse": CollapseNormalizer.self,
+        "lowercase": CaseNormalizer.self,
+        "uppercase": CaseNormalizer.self,
+        "int": IntNormalizer.self,
+        "decimal": DecimalNormalizer.self,
+        "boolean": BooleanNormalizer.self,
+        "map": MapNormalizer.self,
+        "regex": RegexNormalizer.self,
+        "split": SplitNormalizer.self,
+        "coordinate": CoordinateNormalizer.self,
+        "date": DateNormalizer.self,
+        "time": TimeNormalizer.self,
+        "datetime": DateTimeNormalizer.self,
+        "duration": DurationNormalizer.self,
+        "temperature": TemperatureNormalizer.self,
+        "url": URLNormalizer.self,
+        "polyline": PolylineNormalizer.self,
+    ]
+
+    /// Builds the normalizer of a parsed step.
+    static func make(_ step: ChainStep) throws(NormalizerError) -> any Normalizer {
+        guard let type = types[step.name] else {
+            throw NormalizerError("unknown normalizer \"\(step.name)\"")
+        }
+        var arguments = try StepArguments(step)
+        let normalizer = try type.init(arguments: &arguments)
+        try arguments.finish()
+        return normalizer
+    }
+}

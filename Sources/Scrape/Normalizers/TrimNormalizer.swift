@@ -1,0 +1,16 @@
+/// `trim`: strips leading and trailing whitespace, including U+00A0 NO-BREAK SPACE and newlines; never fails.
+struct TrimNormalizer: Normalizer {
+    init(arguments: inout StepArguments) {}
+
+    func normalize(_ value: String, in context: any NormalizerContext) -> [String] {
+        [String(Self.trimmed(value))]
+    }
+
+    /// The text without surrounding whitespace; `Character.isWhitespace` covers NBSP and the other Unicode spaces.
+    static func trimmed(_ text: some StringProtocol) -> Substring {
+        let whole = Substring(text)
+        guard let start = whole.firstIndex(where: { !$0.isWhitespace }),
+              let end = whole.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return whole[start...end]
+    }
+}

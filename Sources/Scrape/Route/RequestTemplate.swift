@@ -1,0 +1,182 @@
+/// The upstream request of a route, with `{parameter}` placeholders in its URL, headers and body.
+public struct RequestTemplate: Sendable {
+    /// `GET` or `POST`.
+    public let method: String
+    /// The URL; values inserted here are percent-encoded in their parameter's encoding.
+    public let url: String
+    /// Header fields; values inserted here must be a single line.
+    public let headers: [(name: String, value: String)]
+    /// The body; values inserted here are XML-escaped, then the body is encoded in `bodyEncoding`.
+    public let body: String?
+    /// The character encoding of the body.
+    public let bodyEncoding: TextEncoding
+
+    /// The names of the placeholders used anywhere in the template.
+    var placeholders: [String] {
+        ([url] + headers.map(\.value) + (body.map { [$0] } ?? [])).flatMap(Self.placeholders(in:))
+    }
+
+    static func placeholders(in template: String) -> [String] {
+        var names: [String] = []
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = rest[rest.index(after: open)..<close]
+            if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { names.append(String(name)) }
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+}
+
+/// A request ready to send upstream.
+public struct UpstreamRequest: Sendable, Equatable {
+    /// `GET` or `POST`.
+    public let method: String
+    /// The absolute URL.
+    public let url: String
+    /// Header fields in order.
+    public let headers: [HTTPField]
+    /// The body bytes, for `POST`.
+    public let body: [UInt8]?
+
+    /// One header field.
+    public struct HTTPField: Sendable, Equatable {
+        public let name: String
+        public let value: String
+    }
+}
+
+/// Why a request could not be built from the given parameters.
+public struct RequestError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The offending parameter.
+    public let parameter: String
+    /// What is wrong with it.
+    public let message: String
+
+    public var description: String { "parameter \(parameter): \(message)" }
+}
+
+extension Route {
+    /// Builds the upstream request for these parameter values (defaults fill in the rest).
+    public func upstreamRequest(_ values: [String: String]) throws(RequestError) -> UpstreamRequest {
+        var resolved: [String: String] = [:]
+        for parameter in parameters {
+            if let value = values[parameter.name] {
+                resolved[parameter.name] = value
+            } else if let value = parameter.defaultValue {
+                resolved[parameter.name] = value
+            } else if parameter.required {
+                throw RequestError(parameter: parameter.name, message: "is required")
+            }
+        }
+        for name in values.keys where !parameters.contains(where: { $0.name == name }) {
+            throw RequestError(parameter: name, message: "is not a parameter of route \(id)")
+        }
+        let url = try Self.fill(request.url, resolved) { name, value throws(RequestError) in
+            let encoding = parameters.first { $0.name == name }?.urlEncoding ?? .utf8
+            return try PercentEncoding.encode(value, as: encoding, parameter: name)
+        }
+        let headers = try request.headers.map { header throws(RequestError) in
+            UpstreamRequest.HTTPField(name: header.name, value: try Self.fill(header.value, resolved) { name, value throws(RequestError) in
+                guard !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) else {
+                    throw RequestError(parameter: name, message: "must be a single line")
+                }
+                return value
+            })
+        }
+        let body = try request.body.map { template throws(RequestError) in
+            let text = try Self.fill(template, resolved) { _, value in XMLText.escape(value) }
+            return XMLText.encode(text, as: request.bodyEncoding)
+        }
+        return UpstreamRequest(method: request.method, url: url, headers: headers, body: body)
+    }
+
+    private static func fill(
+        _ template: String, _ values: [String: String], _ transform: (String, String) throws(RequestError) -> String
+    ) throws(RequestError) -> String {
+        var output = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = String(rest[rest.index(after: open)..<close])
+            output += rest[..<open]
+            if let value = values[name] {
+                output += try transform(name, value)
+            } else {
+                output += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return output + rest
+    }
+}
+
+/// Percent-encoding of URL parameter values.
+enum PercentEncoding {
+    /// Encodes everything but RFC 3986 unreserved characters; Latin-1 parameters encode `ü` as `%FC`.
+    static func encode(_ value: String, as encoding: TextEncoding, parameter: String) throws(RequestError) -> String {
+        var bytes: [UInt8] = []
+        switch encoding {
+        case .utf8:
+            bytes = Array(value.utf8)
+        case .latin1:
+            for scalar in value.unicodeScalars {
+                guard scalar.value <= 0xFF else {
+                    throw RequestError(parameter: parameter, message: "\"\(scalar)\" cannot be sent in ISO-8859-1")
+                }
+                bytes.append(UInt8(scalar.value))
+            }
+        }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var output: [UInt8] = []
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                output.append(byte)
+            default:
+                output += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
+
+/// Text for XML request bodies.
+enum XMLText {
+    /// Escapes markup characters and drops characters XML 1.0 cannot carry.
+    static func escape(_ value: String) -> String {
+        var output = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&apos;"
+            case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
+            default:
+                let value = scalar.value
+                if value >= 0x20 && value != 0xFFFE && value != 0xFFFF { output.unicodeScalars.append(scalar) }
+            }
+        }
+        return output
+    }
+
+    /// The body's bytes; in ISO-8859-1 a character beyond Latin-1 becomes a character reference.
+    static func encode(_ text: String, as encoding: TextEncoding) -> [UInt8] {
+        switch encoding {
+        case .utf8:
+            return Array(text.utf8)
+        case .latin1:
+            var bytes: [UInt8] = []
+            for scalar in text.unicodeScalars {
+                if scalar.value <= 0xFF {
+                    bytes.append(UInt8(scalar.value))
+                } else {
+                    bytes += Array("&#\(scalar.value);".utf8)
+                }
+            }
+            return bytes
+        }
+    }
+}

@@ -1,0 +1,127 @@
+public import Markup
+
+/// One upstream request and how its response becomes normalized records, loaded from
+/// `Routes/<id>/route.xml` with every XPath compiled and every normalizer chain checked.
+public struct Route: Sendable {
+    /// The route's id, which is also its folder's name (`hafas-extxml-connections`).
+    public let id: String
+    /// What the route serves: timetable, departures, weather, directions or geocoding.
+    public let domain: String
+    /// One line saying what the route fetches.
+    public let summary: String
+    /// The parameters the request template takes.
+    public let parameters: [RouteParameter]
+    /// The upstream request, with `{parameter}` placeholders.
+    public let request: RequestTemplate
+    /// How the response is parsed.
+    public let response: ResponseSpec
+    /// Conditions under which a response is an error rather than data, in order.
+    public let errors: [ErrorRule]
+    /// What an unparsable response means.
+    public let unparsable: Failure
+    /// The records to extract.
+    public let records: [RecordSpec]
+    /// The SHA-like digest of the route file, so that cached records of an older shape are never reused.
+    public let digest: String
+}
+
+/// A request parameter.
+public struct RouteParameter: Sendable, Equatable {
+    /// The name used in `{name}` placeholders.
+    public let name: String
+    /// Whether a request must supply it.
+    public let required: Bool
+    /// The value used when a request does not supply it.
+    public let defaultValue: String?
+    /// How the value is percent-encoded in the URL.
+    public let urlEncoding: TextEncoding
+    /// What the parameter means.
+    public let summary: String
+}
+
+/// A character encoding a route can ask for when it sends text upstream.
+public enum TextEncoding: String, Sendable, Equatable {
+    case utf8 = "utf-8"
+    case latin1 = "iso-8859-1"
+}
+
+/// How the response is parsed.
+public struct ResponseSpec: Sendable {
+    /// HTML, XML or JSON.
+    public let format: DocumentFormat
+    /// XML only: keep what libxml2 can recover from a document that is not well-formed.
+    public let recover: Bool
+    /// The zone local times are in (`Europe/Zurich`).
+    public let timeZone: ZoneRules
+    /// Prefixes the route's XPath uses, bound to namespace URIs.
+    public let namespaces: [(prefix: String, uri: String)]
+}
+
+/// An error a response can stand for: a stable code, an HTTP status and a message.
+public struct Failure: Sendable {
+    /// The machine-readable code (`no_connections`).
+    public let code: String
+    /// The HTTP status a client gets for it.
+    public let status: Int
+    /// The message, unless `messageXPath` gives one.
+    public let message: String
+    /// An XPath whose string value is the message, read from the response.
+    // Two optionals rather than an enum: a multi-payload enum keeps its case in the pointer's
+    // spare bits, which LeakSanitizer (`make fuzz`) cannot follow and reports as a leak.
+    public let messageXPath: XPathExpression?
+}
+
+/// A condition under which a response is an error: when `condition` is true, `failure` applies,
+/// with the records (such as an ambiguous station's candidates) extracted for the client.
+public struct ErrorRule: Sendable {
+    /// An XPath evaluated as a boolean against the document.
+    public let condition: XPathExpression
+    /// The error it means.
+    public let failure: Failure
+    /// Details to extract, such as candidates.
+    public let records: [RecordSpec]
+    /// The route file line, for messages.
+    public let line: Int
+}
+
+/// A list of records: the nodes `each` selects, relative to the enclosing record's node.
+public struct RecordSpec: Sendable {
+    /// The element name of one record.
+    public let name: String
+    /// The element name of the list.
+    public let list: String
+    /// The XPath selecting one node per record.
+    public let each: XPathExpression
+    /// The most records kept.
+    public let limit: Int
+    /// Fields and nested record lists, in output order.
+    public let members: [Member]
+    /// The route file line, for messages.
+    public let line: Int
+
+    /// A field or a nested list.
+    public enum Member: Sendable {
+        case field(FieldSpec)
+        case records(RecordSpec)
+    }
+}
+
+/// One value of a record.
+public struct FieldSpec: Sendable {
+    /// The element name, also how later fields refer to it (`$name`).
+    public let name: String
+    /// The XPath of its raw values, relative to the record's node.
+    public let xpath: XPathExpression
+    /// Whether a record without it is dropped.
+    public let required: Bool
+    /// The value used when the XPath finds nothing (after normalization failed or found nothing).
+    public let defaultValue: String?
+    /// The normalizers applied to the raw values.
+    public let normalizers: NormalizerChain?
+    /// When set, every value is kept, each in an element of this name inside the field's element.
+    public let item: String?
+    /// Whether the field is left out of the output (kept for references only).
+    public let hidden: Bool
+    /// The route file line, for messages.
+    public let line: Int
+}

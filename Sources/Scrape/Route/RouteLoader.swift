@@ -1,0 +1,190 @@
+import Markup
+
+/// Reads route files: schema first, then every XPath compiled and probed, every normalizer chain
+/// checked and every `$reference` resolved, so that a route that loads cannot fail for its own sake later.
+struct RouteLoader {
+    let file: String
+    let folder: String?
+    private let document: Document
+    private let xpath: XPathEvaluator
+    private let children: XPathExpression
+    private var parameterNames: Set<String> = []
+    private var probe: XPathEvaluator?
+    private let probeDocument: Document
+
+    /// Prepares to read `bytes`, already validated against the schema.
+    init(bytes: [UInt8], file: String, folder: String?) throws(RouteError) {
+        self.file = file
+        self.folder = folder
+        do {
+            document = try Document.parse(bytes, as: .xml)
+            xpath = try XPathEvaluator(document)
+            children = try XPathExpression("*")
+            probeDocument = try Document.parse(Array("<probe/>".utf8), as: .xml)
+        } catch {
+            throw RouteError(file, line: error.line, error.message)
+        }
+    }
+
+    /// Builds the route.
+    mutating func load(digest: String) throws(RouteError) -> Route {
+        guard let root = document.root, root.name == "route", let id = root.attribute("id"),
+            let domain = root.attribute("domain")
+        else { throw RouteError(file, line: 1, "the root element must be <route id=… domain=…>") }
+        if let folder, folder != id {
+            throw RouteError(file, line: root.line, "route id \"\(id)\" does not match its folder \"\(folder)\"")
+        }
+        var parameters: [RouteParameter] = []
+        for list in try elements(root, "parameters") {
+            for node in try elements(list, "parameter") { parameters.append(parameter(node)) }
+        }
+        parameterNames = Set(parameters.map(\.name))
+        guard parameterNames.count == parameters.count else { throw RouteError(file, line: root.line, "a parameter is declared twice") }
+        let response = try responseSpec(try one(root, "response"))
+        do {
+            probe = try XPathEvaluator(probeDocument, namespaces: response.namespaces)
+        } catch {
+            throw RouteError(file, line: root.line, error.message)
+        }
+        let request = try requestTemplate(try one(root, "request"))
+        var unparsable = Failure(
+            code: "malformed_response", status: 502,
+            message: "The upstream answered with something that is not \(response.format.rawValue.uppercased()).", messageXPath: nil)
+        var rules: [ErrorRule] = []
+        for errors in try elements(root, "errors") {
+            if let node = try elements(errors, "unparsable").first { unparsable = try failure(node) }
+            for node in try elements(errors, "error") {
+                let records = try elements(node, "record").map { record throws(RouteError) in try recordSpec(record, parent: nil) }
+                rules.append(ErrorRule(condition: try compile(node.attribute("when") ?? "", at: node), failure: try failure(node), records: records, line: node.line))
+            }
+        }
+        let records = try elements(try one(root, "extract"), "record").map { node throws(RouteError) in try recordSpec(node, parent: nil) }
+        return Route(
+            id: id, domain: domain, summary: text(try one(root, "summary")), parameters: parameters, request: request,
+            response: response, errors: rules, unparsable: unparsable, records: records, digest: digest)
+    }
+
+    // MARK: Parts
+
+    private func parameter(_ node: DocumentNode) -> RouteParameter {
+        RouteParameter(
+            name: node.attribute("name") ?? "", required: node.attribute("required") == "true",
+            defaultValue: node.attribute("default"),
+            urlEncoding: node.attribute("encoding") == "iso-8859-1" ? .latin1 : .utf8, summary: text(node))
+    }
+
+    private func requestTemplate(_ node: DocumentNode) throws(RouteError) -> RequestTemplate {
+        let headers = try elements(node, "header").map { ($0.attribute("name") ?? "", $0.stringValue) }
+        let body = try elements(node, "body").first
+        let template = RequestTemplate(
+            method: node.attribute("method") ?? "GET", url: node.attribute("url") ?? "", headers: headers,
+            body: body?.stringValue, bodyEncoding: body?.attribute("charset") == "iso-8859-1" ? .latin1 : .utf8)
+        for name in template.placeholders where !parameterNames.contains(name) {
+            throw RouteError(file, line: node.line, "the request uses {\(name)}, which is not a declared parameter")
+        }
+        return template
+    }
+
+    private func responseSpec(_ node: DocumentNode) throws(RouteError) -> ResponseSpec {
+        let zone: ZoneRules
+        do {
+            zone = try ZoneRules.named(node.attribute("timezone") ?? "UTC")
+        } catch {
+            throw RouteError(file, line: node.line, "timezone: \(error.message)")
+        }
+        let namespaces = try elements(node, "namespace").map { (prefix: $0.attribute("prefix") ?? "", uri: $0.attribute("uri") ?? "") }
+        return ResponseSpec(
+            format: DocumentFormat(rawValue: node.attribute("format") ?? "") ?? .xml, recover: node.attribute("recover") == "true",
+            timeZone: zone, namespaces: namespaces)
+    }
+
+    private func failure(_ node: DocumentNode) throws(RouteError) -> Failure {
+        let expression = try node.attribute("message-xpath").map { source throws(RouteError) in try compile(source, at: node) }
+        return Failure(
+            code: node.attribute("code") ?? "", status: Int(node.attribute("status") ?? "") ?? 502,
+            message: node.attribute("message") ?? "The upstream reported an error.", messageXPath: expression)
+    }
+
+    /// A record list; `parent` names the enclosing record's fields declared so far, for `$../name`.
+    private func recordSpec(_ node: DocumentNode, parent: Set<String>?) throws(RouteError) -> RecordSpec {
+        let name = node.attribute("name") ?? ""
+        var fields: Set<String> = []
+        var members: [RecordSpec.Member] = []
+        for child in try elements(node) {
+            switch child.name {
+            case "field":
+                let field = try fieldSpec(child, record: name, earlier: fields, parent: parent)
+                guard fields.insert(field.name).inserted else {
+                    throw RouteError(file, line: child.line, "record \(name) has two fields named \(field.name)")
+                }
+                members.append(.field(field))
+            case "record":
+                members.append(.records(try recordSpec(child, parent: fields)))
+            default:
+                continue
+            }
+        }
+        return RecordSpec(
+            name: name, list: node.attribute("list") ?? name, each: try compile(node.attribute("each") ?? "", at: node),
+            limit: Int(node.attribute("limit") ?? "") ?? 1000, members: members, line: node.line)
+    }
+
+    private func fieldSpec(_ node: DocumentNode, record: String, earlier: Set<String>, parent: Set<String>?) throws(RouteError) -> FieldSpec {
+        let name = node.attribute("name") ?? ""
+        var chain: NormalizerChain?
+        if let text = node.attribute("normalize") {
+            do {
+                chain = try NormalizerChain(parsing: text)
+            } catch {
+                throw RouteError(file, line: node.line, error.message)
+            }
+            for reference in chain?.references ?? [] {
+                switch reference {
+                case .field(let other) where !earlier.contains(other):
+                    throw RouteError(file, line: node.line, "field \(name): $\(other) is not a field declared before it in record \(record)")
+                case .parentField(let other) where !(parent?.contains(other) ?? false):
+                    throw RouteError(file, line: node.line, "field \(name): $../\(other) is not a field of the enclosing record declared before this one")
+                case .parameter(let other) where !parameterNames.contains(other):
+                    throw RouteError(file, line: node.line, "field \(name): $param.\(other) is not a declared parameter")
+                default:
+                    continue
+                }
+            }
+        }
+        return FieldSpec(
+            name: name, xpath: try compile(node.attribute("xpath") ?? "", at: node), required: node.attribute("required") == "true",
+            defaultValue: node.attribute("default"), normalizers: chain, item: node.attribute("item"),
+            hidden: node.attribute("hidden") == "true", line: node.line)
+    }
+
+    // MARK: Reading the route document
+
+    /// Compiles an expression and evaluates it once on an empty document with the route's
+    /// namespaces, so that unknown prefixes and functions fail here, not on a live response.
+    private func compile(_ source: String, at node: DocumentNode) throws(RouteError) -> XPathExpression {
+        do {
+            let expression = try XPathExpression(source)
+            _ = try probe?.strings(expression)
+            return expression
+        } catch {
+            throw RouteError(file, line: node.line, error.message)
+        }
+    }
+
+    private func elements(_ node: DocumentNode, _ name: String? = nil) throws(RouteError) -> [DocumentNode] {
+        do {
+            return try xpath.nodes(children, at: node).filter { name == nil || $0.name == name }
+        } catch {
+            throw RouteError(file, line: node.line, error.message)
+        }
+    }
+
+    private func one(_ node: DocumentNode, _ name: String) throws(RouteError) -> DocumentNode {
+        guard let found = try elements(node, name).first else { throw RouteError(file, line: node.line, "<\(name)> is missing") }
+        return found
+    }
+
+    private func text(_ node: DocumentNode) -> String {
+        node.stringValue.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+    }
+}

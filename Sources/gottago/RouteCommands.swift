@@ -1,0 +1,161 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Markup
+import Scrape
+
+/// `gottago routes check|test` and `gottago scrape`: the route author's tools.
+enum RouteCommands {
+    static let usage = """
+        Usage:
+          gottago routes check [--routes DIR]
+              Validate every route file: schema, XPath, normalizers, references.
+          gottago routes test [--routes DIR] [--update] [ROUTE-ID ...]
+              Run every route over its recorded samples and compare with the expected output;
+              --update rewrites the expected files (read them before committing).
+          gottago scrape ROUTE-ID FILE [--param NAME=VALUE ...] [--content-type TYPE] [--format xml|json] [--routes DIR]
+              Print the normalized records one response file gives.
+        """
+
+    /// `routes check` and `routes test`; returns the exit status.
+    static func routes(_ arguments: [String]) -> Int32 {
+        var arguments = arguments
+        guard let action = arguments.first, action == "check" || action == "test" else {
+            Environment.write(usage + "\n", to: 2)
+            return 2
+        }
+        arguments.removeFirst()
+        var directory = "Routes"
+        var update = false
+        var only: [String] = []
+        var index = 0
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--routes" where index + 1 < arguments.count:
+                directory = arguments[index + 1]
+                index += 1
+            case "--update" where action == "test":
+                update = true
+            case let id where !id.hasPrefix("-") && action == "test":
+                only.append(id)
+            default:
+                Environment.write("gottago routes: unknown argument \"\(arguments[index])\"\n" + usage + "\n", to: 2)
+                return 2
+            }
+            index += 1
+        }
+        let catalog: RouteCatalog
+        do {
+            catalog = try RouteCatalog.load(from: directory)
+        } catch {
+            Environment.write(error.description + "\n", to: 2)
+            return 1
+        }
+        if action == "check" {
+            Environment.write("\(catalog.routes.count) routes valid: \(catalog.routes.map(\.id).joined(separator: ", "))\n", to: 1)
+            return 0
+        }
+        for id in only where catalog[id] == nil {
+            Environment.write("gottago routes test: no route \"\(id)\" in \(directory)\n", to: 2)
+            return 2
+        }
+        return test(catalog, routes: only.isEmpty ? catalog.routes : catalog.routes.filter { only.contains($0.id) }, update: update)
+    }
+
+    private static func test(_ catalog: RouteCatalog, routes: [Route], update: Bool) -> Int32 {
+        var passed = 0
+        var failed = 0
+        for route in routes {
+            let samples: [RouteSample]
+            do {
+                samples = try RouteSample.all(of: route, in: catalog.directory)
+            } catch {
+                Environment.write("FAIL \(route.id): \(error)\n", to: 1)
+                failed += 1
+                continue
+            }
+            for sample in samples {
+                do {
+                    if update {
+                        try sample.update(with: route)
+                        Environment.write("wrote \(sample.expectedPath)\n", to: 1)
+                        passed += 1
+                    } else if let difference = try sample.check(with: route) {
+                        Environment.write("FAIL \(route.id)/\(sample.name): \(difference)\n", to: 1)
+                        failed += 1
+                    } else {
+                        Environment.write("ok   \(route.id)/\(sample.name)\n", to: 1)
+                        passed += 1
+                    }
+                } catch {
+                    Environment.write("FAIL \(route.id)/\(sample.name): \(error)\n", to: 1)
+                    failed += 1
+                }
+            }
+        }
+        Environment.write("\(passed) passed, \(failed) failed\n", to: 1)
+        return failed == 0 ? 0 : 1
+    }
+
+    /// `scrape ROUTE-ID FILE …`; returns the exit status (1 when the response is an upstream error).
+    static func scrape(_ arguments: [String]) -> Int32 {
+        var positional: [String] = []
+        var parameters: [String: String] = [:]
+        var contentType: String?
+        var json = false
+        var directory = "Routes"
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let value = index + 1 < arguments.count ? arguments[index + 1] : nil
+            switch argument {
+            case "--param":
+                guard let value, let equals = value.firstIndex(of: "=") else { return fail("--param needs NAME=VALUE") }
+                parameters[String(value[..<equals])] = String(value[value.index(after: equals)...])
+                index += 1
+            case "--content-type":
+                guard let value else { return fail("--content-type needs a value") }
+                contentType = value
+                index += 1
+            case "--format":
+                guard let value, value == "xml" || value == "json" else { return fail("--format is xml or json") }
+                json = value == "json"
+                index += 1
+            case "--routes":
+                guard let value else { return fail("--routes needs a folder") }
+                directory = value
+                index += 1
+            default:
+                guard !argument.hasPrefix("-") else { return fail("unknown option \"\(argument)\"") }
+                positional.append(argument)
+            }
+            index += 1
+        }
+        guard positional.count == 2 else { return fail("expected ROUTE-ID and FILE") }
+        let catalog: RouteCatalog
+        do {
+            catalog = try RouteCatalog.load(from: directory)
+        } catch {
+            Environment.write(error.description + "\n", to: 2)
+            return 1
+        }
+        guard let route = catalog[positional[0]] else { return fail("no route \"\(positional[0])\" in \(directory)") }
+        let body: [UInt8]
+        do {
+            body = try Files.read(positional[1])
+        } catch {
+            return fail("\(error)")
+        }
+        let extraction = Extractor.run(route, body: body, contentType: contentType, parameters: parameters)
+        for note in extraction.diagnostics { Environment.write("note: \(note)\n", to: 2) }
+        let output = json ? JSONRenderer.render(extraction.node, pretty: true) : XMLRenderer.render(extraction.node, pretty: true)
+        Environment.write(String(decoding: output, as: UTF8.self) + "\n", to: 1)
+        if case .failure = extraction.outcome { return 1 }
+        return 0
+    }
+
+    private static func fail(_ message: String) -> Int32 {
+        Environment.write("gottago scrape: \(message)\n" + usage + "\n", to: 2)
+        return 2
+    }
+}

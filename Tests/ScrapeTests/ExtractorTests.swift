@@ -1,0 +1,102 @@
+import Markup
+import Testing
+@testable import Scrape
+
+@Suite struct ExtractorTests {
+    private func run(_ route: Route, _ body: String, parameters: [String: String] = [:]) -> Extraction {
+        Extractor.run(route, body: Array(body.utf8), parameters: parameters)
+    }
+
+    private func records(_ extraction: Extraction) throws -> [Record] {
+        guard case .success(let lists) = extraction.outcome, case .list(_, let records)? = lists.first else {
+            Issue.record("expected records, got \(extraction.outcome)")
+            return []
+        }
+        return records
+    }
+
+    @Test func nestedRecordsReferToTheirParentAndTheRollOverMidnight() throws {
+        let route = try RouteFixtures.load(RouteFixtures.route(extract: """
+            <record name="c" list="cs" each="/r/c"><field name="date" xpath="@date" normalize="date(yyyymmdd)" hidden="true"/>
+              <field name="dep" xpath="@dep" required="true" normalize="time | datetime(date=$date)"/>
+              <field name="arr" xpath="@arr" normalize="time | datetime(date=$date, after=$dep)"/>
+              <record name="p" list="ps" each="p"><field name="at" xpath="." normalize="time | datetime(date=$../date)"/></record>
+            </record>
+            """))
+        let result = run(route, #"<r><c date="20261024" dep="23:50" arr="00:10"><p>00d23:55:00</p><p>01d00:05:00</p></c></r>"#)
+        let connection = try #require(try records(result).first)
+        #expect(connection.value("date") == nil)
+        #expect(connection.value("dep") == "2026-10-24T23:50:00+02:00")
+        #expect(connection.value("arr") == "2026-10-25T00:10:00+02:00")
+        #expect(connection.list("ps").map { $0.value("at") } == ["2026-10-24T23:55:00+02:00", "2026-10-25T00:05:00+02:00"])
+    }
+
+    @Test func aRecordWithoutARequiredFieldIsDroppedAndNoted() throws {
+        let route = try RouteFixtures.load(RouteFixtures.route(extract: """
+            <record name="c" list="cs" each="/r/c"><field name="n" xpath="@n" required="true" normalize="int"/><field name="o" xpath="@o" default="none"/></record>
+            """))
+        let result = run(route, #"<r><c n="1"/><c/><c n="x"/><c n="3" o="yes"/></r>"#)
+        #expect(try records(result).map { $0.value("n") } == ["1", "3"])
+        #expect(try records(result).map { $0.value("o") } == ["none", "yes"])
+        #expect(result.diagnostics.contains { $0.contains("cs[2]: dropped, required field n is missing") })
+        #expect(result.diagnostics.contains { $0.contains("cs[3]/n") })
+    }
+
+    @Test func errorRulesWinOverDataAndCarryDetails() throws {
+        let route = try RouteFixtures.load(RouteFixtures.route(
+            errors: """
+                <error when="/r/err[@code='K890']" code="no_connections" status="404" message="None found."/>
+                <error when="/r/err" code="upstream_error" status="502" message-xpath="concat('failed: ', /r/err/@text)">
+                  <record name="candidate" list="candidates" each="/r/option"><field name="name" xpath="." normalize="collapse"/></record>
+                </error>
+                """,
+            extract: #"<record name="c" list="cs" each="/r/c"><field name="n" xpath="@n"/></record>"#))
+        let none = run(route, #"<r><err code="K890"/><c n="1"/></r>"#)
+        guard case .failure(let failure) = none.outcome else { Issue.record("expected a failure"); return }
+        #expect(failure.code == "no_connections")
+        #expect(failure.status == 404)
+        #expect(failure.message == "None found.")
+        let other = run(route, #"<r><err code="F2" text="spool"/><option> A </option><option>B</option></r>"#)
+        guard case .failure(let detailed) = other.outcome else { Issue.record("expected a failure"); return }
+        #expect(detailed.message == "failed: spool")
+        #expect(detailed.details == [.list(name: "candidates", records: [
+            Record(name: "candidate", members: [.field(name: "name", values: ["A"], item: nil)]),
+            Record(name: "candidate", members: [.field(name: "name", values: ["B"], item: nil)]),
+        ])])
+        let xml = String(decoding: XMLRenderer.render(other.node), as: UTF8.self)
+        #expect(xml.contains("<error route=\"test-route\"><status>502</status><code>upstream_error</code>"))
+    }
+
+    @Test func unparsableResponsesBecomeTheRoutesError() throws {
+        let route = try RouteFixtures.load(RouteFixtures.route(extract: #"<record name="c" list="cs" each="/r/c"><field name="n" xpath="@n"/></record>"#))
+        for body in ["<!DOCTYPE HTML PUBLIC \"-//IETF//DTD HTML 2.0//EN\"><html><p>500</html>", "<r><c n=\"1\"", "", "\u{0}"] {
+            guard case .failure(let failure) = run(route, body).outcome else {
+                Issue.record("expected a failure for \(body)")
+                continue
+            }
+            #expect(failure.code == "malformed_response")
+            #expect(failure.status == 502)
+        }
+    }
+
+    @Test func limitsKeepTheFirstRecordsAndRepeatedValuesBecomeItems() throws {
+        let route = try RouteFixtures.load(RouteFixtures.route(extract: """
+            <record name="c" list="cs" each="/r/c" limit="2"><field name="p" item="product" xpath="p" normalize="collapse"/></record>
+            """))
+        let result = run(route, "<r><c><p> S </p><p>IC</p></c><c/><c><p>x</p></c></r>")
+        let kept = try records(result)
+        #expect(kept.count == 2)
+        #expect(kept[0].members == [.field(name: "p", values: ["S", "IC"], item: "product")])
+        #expect(result.diagnostics.contains { $0.contains("kept the first 2 of 3") })
+        let json = String(decoding: JSONRenderer.render(result.node), as: UTF8.self)
+        #expect(json.contains(#""p":["S","IC"]"#))
+    }
+
+    @Test func jsonResponsesUseTheSameXPath() throws {
+        let route = try RouteFixtures.load(RouteFixtures.route(format: "json", extract: """
+            <record name="w" list="ws" each="/json/waypoints"><field name="at" xpath="concat(location[1], ',', location[2])" normalize="coordinate(lonlat)"/></record>
+            """))
+        let result = run(route, #"{"code":"Ok","waypoints":[{"location":[5.494653,50.509415]},{"location":[5.5,50.5]}]}"#)
+        #expect(try records(result).map { $0.value("at") } == ["50.509415,5.494653", "50.5,5.5"])
+    }
+}

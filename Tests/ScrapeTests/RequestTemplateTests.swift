@@ -1,0 +1,46 @@
+import Testing
+@testable import Scrape
+
+@Suite struct RequestTemplateTests {
+    private func route(encoding: String = "utf-8", body: String = "", headers: String = "") throws -> Route {
+        try RouteFixtures.load(RouteFixtures.route(
+            extract: #"<record name="r" list="rs" each="/a"><field name="x" xpath="b"/></record>"#,
+            parameters: """
+                <parameters><parameter name="date" required="true"/><parameter name="from" encoding="\(encoding)" required="true"/>
+                <parameter name="limit" default="4"/></parameters>
+                """
+        ).replacingOccurrences(#"<request method="GET" url="http://upstream.invalid/x?d={date}"/>"#, """
+            <request method="\(body.isEmpty ? "GET" : "POST")" url="http://upstream.invalid/x?d={date}&amp;s={from}&amp;n={limit}">\(headers)\(body)</request>
+            """))
+    }
+
+    @Test func urlValuesArePercentEncodedInTheirParametersEncoding() throws {
+        let utf8 = try route().upstreamRequest(["date": "2026-12-01", "from": "Zürich HB/Süd&x"])
+        #expect(utf8.url == "http://upstream.invalid/x?d=2026-12-01&s=Z%C3%BCrich%20HB%2FS%C3%BCd%26x&n=4")
+        let latin = try route(encoding: "iso-8859-1").upstreamRequest(["date": "d", "from": "Zürich"])
+        #expect(latin.url == "http://upstream.invalid/x?d=d&s=Z%FCrich&n=4")
+        let refused = try #require(throws: RequestError.self) { try route(encoding: "iso-8859-1").upstreamRequest(["date": "d", "from": "Łódź"]) }
+        #expect(refused.parameter == "from")
+    }
+
+    @Test func missingAndUnknownParametersAreRefused() throws {
+        let missing = try #require(throws: RequestError.self) { try route().upstreamRequest(["date": "d"]) }
+        #expect(missing.description == "parameter from: is required")
+        let unknown = try #require(throws: RequestError.self) { try route().upstreamRequest(["date": "d", "from": "a", "zzz": "1"]) }
+        #expect(unknown.parameter == "zzz")
+    }
+
+    @Test func bodyValuesAreXMLEscapedAndEncoded() throws {
+        let route = try route(body: #"<body charset="iso-8859-1"><![CDATA[<S name="{from}" n="{limit}"/>]]></body>"#)
+        let request = try route.upstreamRequest(["date": "d", "from": "A&B \"Zürich\" <€>"])
+        #expect(request.method == "POST")
+        let expected: [UInt8] = Array("<S name=\"A&amp;B &quot;Z".utf8) + [0xFC] + Array("rich&quot; &lt;&#8364;&gt;\" n=\"4\"/>".utf8)
+        #expect(request.body == expected)
+    }
+
+    @Test func headerValuesMustStayOneLine() throws {
+        let route = try route(headers: #"<header name="X-Station">{from}</header>"#)
+        #expect(try route.upstreamRequest(["date": "d", "from": "Bern"]).headers == [.init(name: "X-Station", value: "Bern")])
+        #expect(throws: RequestError.self) { try route.upstreamRequest(["date": "d", "from": "Bern\r\nX-Evil: 1"]) }
+    }
+}

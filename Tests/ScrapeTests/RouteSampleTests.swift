@@ -1,0 +1,57 @@
+import Testing
+@testable import Scrape
+
+/// Golden tests: every shipped route over every recorded sample gives its reviewed expected output.
+@Suite struct RouteSampleTests {
+    static let catalog = Result { try RouteCatalog.load(from: RouteFixtures.repositoryRoutes) }
+
+    static var cases: [(route: String, sample: String)] {
+        guard case .success(let catalog) = catalog else { return [] }
+        return catalog.routes.flatMap { route in
+            ((try? RouteSample.all(of: route, in: catalog.directory)) ?? []).map { (route.id, $0.name) }
+        }
+    }
+
+    @Test func everyRouteHasSamples() throws {
+        let catalog = try Self.catalog.get()
+        for route in catalog.routes {
+            #expect(!(try RouteSample.all(of: route, in: catalog.directory)).isEmpty, "\(route.id) has no samples")
+        }
+    }
+
+    @Test(arguments: cases)
+    func sampleMatchesItsExpectedOutput(route id: String, sample name: String) throws {
+        let catalog = try Self.catalog.get()
+        let route = try #require(catalog[id])
+        let sample = try #require(try RouteSample.all(of: route, in: catalog.directory).first { $0.name == name })
+        let difference = try sample.check(with: route)
+        #expect(difference == nil, "\(id)/\(name): \(difference ?? "")")
+    }
+
+    /// The recorded error responses give their stable codes (and the data samples give none).
+    @Test(arguments: [
+        ("hafas-extxml-connections", "error-spool", "upstream_error"),
+        ("hafas-extxml-connections", "error-500-page", "upstream_error"),
+        ("hafas-extxml-locations", "error-spool", "upstream_error"),
+        ("bahn-mobile-connections", "ambiguous-waldkirch-2017-12-20", "ambiguous_station"),
+        ("ojp-trips", "error-ojp2-no-trip", "no_trips"),
+        ("ojp-trips", "error-ojp1-no-trip", "no_trips"),
+        ("ojp-trips", "error-truncated-body", "malformed_response"),
+    ])
+    func errorSamplesGiveTheirCodes(route id: String, sample name: String, code: String) throws {
+        let catalog = try Self.catalog.get()
+        let route = try #require(catalog[id])
+        let sample = try #require(try RouteSample.all(of: route, in: catalog.directory).first { $0.name == name })
+        guard case .failure(let failure) = try sample.render(with: route).extraction.outcome else {
+            Issue.record("\(id)/\(name) gave records")
+            return
+        }
+        #expect(failure.code == code)
+        if code == "ambiguous_station" {
+            guard case .list(let list, let candidates)? = failure.details.first else { Issue.record("no candidates"); return }
+            #expect(list == "candidates")
+            #expect(candidates.count == 9)
+            #expect(candidates.first?.value("name") == "Waldkirch")
+        }
+    }
+}
