@@ -15,4 +15,12 @@ public enum XMLRenderer {
         writer.writeDocument(root)
         return writer.bytes.finish()
     }
+
+    /// `text` escaped for a double-quoted attribute value (and so for text too), without the
+    /// characters XML 1.0 forbids: for values inserted into XML written elsewhere, such as request bodies.
+    public static func escaped(_ text: String) -> String {
+        var writer = XMLWriter(pretty: false)
+        writer.appendEscaped(text, inAttribute: true)
+        return String(decoding: writer.bytes.finish(), as: UTF8.self)
+    }
 }

@@ -44,13 +44,7 @@ enum RouteCommands {
             }
             index += 1
         }
-        let catalog: RouteCatalog
-        do {
-            catalog = try RouteCatalog.load(from: directory)
-        } catch {
-            Environment.write(error.description + "\n", to: 2)
-            return 1
-        }
+        guard let catalog = loadCatalog(directory) else { return 1 }
         if action == "check" {
             Environment.write("\(catalog.routes.count) routes valid: \(catalog.routes.map(\.id).joined(separator: ", "))\n", to: 1)
             return 0
@@ -132,13 +126,7 @@ enum RouteCommands {
             index += 1
         }
         guard positional.count == 2 else { return fail("expected ROUTE-ID and FILE") }
-        let catalog: RouteCatalog
-        do {
-            catalog = try RouteCatalog.load(from: directory)
-        } catch {
-            Environment.write(error.description + "\n", to: 2)
-            return 1
-        }
+        guard let catalog = loadCatalog(directory) else { return 1 }
         guard let route = catalog[positional[0]] else { return fail("no route \"\(positional[0])\" in \(directory)") }
         let body: [UInt8]
         do {
@@ -152,6 +140,16 @@ enum RouteCommands {
         Environment.write(String(decoding: output, as: UTF8.self) + "\n", to: 1)
         if case .failure = extraction.outcome { return 1 }
         return 0
+    }
+
+    /// The routes, or nil after printing every problem with them.
+    private static func loadCatalog(_ directory: String) -> RouteCatalog? {
+        do {
+            return try RouteCatalog.load(from: directory)
+        } catch {
+            Environment.write(error.description + "\n", to: 2)
+            return nil
+        }
     }
 
     private static func fail(_ message: String) -> Int32 {

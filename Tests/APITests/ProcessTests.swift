@@ -30,27 +30,40 @@ struct ProcessTests {
         return (process, port, err)
     }
 
+    /// Polls `/metrics` until `count` requests are in flight (the metrics request itself is one).
+    func waitUntilInFlight(port: Int, count: Int) async throws {
+        let metrics = "http://127.0.0.1:\(port)/metrics"
+        for _ in 0..<500 {
+            let text = try await offPool { try HTTPTestClient().send("GET", metrics).text }
+            if text.contains("gottago_http_requests_in_flight \(count)\n") { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("the request never got in flight")
+    }
+
     @Test("SIGTERM with a request in flight: the request is answered, the process exits 0")
     func sigterm() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the gottago product first")
         let (process, port, err) = try start(["--debug-routes", "--log-format", "json"])
-        let url = "http://127.0.0.1:\(port)/debug/delay?ms=800"
+        let url = "http://127.0.0.1:\(port)/debug/delay?ms=3000"
         async let inFlight = offPool { try HTTPTestClient().send("GET", url) }
-        try await Task.sleep(for: .milliseconds(300))
+        // SIGTERM only once the request is being handled: on a loaded machine the client may take
+        // longer than any fixed pause to connect, and a draining server accepts nothing new.
+        try await waitUntilInFlight(port: port, count: 2)
         process.terminate()  // SIGTERM
         let response = try await inFlight
         #expect(response.status == 200)
-        #expect(response.text.contains("<ms>800</ms>"))
+        #expect(response.text.contains("<ms>3000</ms>"))
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
         let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let line = try #require(log.split(separator: "\n").first { $0.contains("\"target\":\"/debug/delay?ms=800\"") })
+        let line = try #require(log.split(separator: "\n").first { $0.contains("\"target\":\"/debug/delay?ms=3000\"") })
         let entry = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         #expect(entry?["status"] as? Int == 200)
         #expect(entry?["method"] as? String == "GET")
         #expect(entry?["route"] as? String == "/debug/delay")
-        #expect((entry?["duration_ms"] as? Double ?? 0) >= 790)
+        #expect((entry?["duration_ms"] as? Double ?? 0) >= 2990)
     }
 
     @Test("--log-format combined writes Apache combined lines")

@@ -1,3 +1,5 @@
+import Markup
+
 /// The upstream request of a route, with `{parameter}` placeholders in its URL, headers and body.
 public struct RequestTemplate: Sendable {
     /// `GET` or `POST`.
@@ -143,23 +145,9 @@ enum PercentEncoding {
 
 /// Text for XML request bodies.
 enum XMLText {
-    /// Escapes markup characters and drops characters XML 1.0 cannot carry.
+    /// Escapes a value for an attribute in either quote style, or for text, dropping characters XML 1.0 cannot carry.
     static func escape(_ value: String) -> String {
-        var output = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&apos;"
-            case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                if value >= 0x20 && value != 0xFFFE && value != 0xFFFF { output.unicodeScalars.append(scalar) }
-            }
-        }
-        return output
+        XMLRenderer.escaped(value).split(separator: "'", omittingEmptySubsequences: false).joined(separator: "&apos;")
     }
 
     /// The body's bytes; in ISO-8859-1 a character beyond Latin-1 becomes a character reference.
