@@ -107,4 +107,68 @@ struct ProcessTests {
         #expect(help.terminationStatus == 0)
         #expect(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("--max-body-bytes"))
     }
+
+    /// Runs the binary to completion: exit status, standard output, standard error.
+    func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read before waiting, so that a full pipe cannot block the child.
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+    }
+
+    static var routes: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Routes").path
+    }
+
+    @Test("serve refuses to start with an invalid route and says file:line")
+    func invalidRouteStopsTheStart() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gottago-bad-routes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("broken"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.routes + "/route.rng", toPath: directory.appendingPathComponent("route.rng").path)
+        let original = try String(contentsOfFile: Self.routes + "/osrm-route/route.xml", encoding: .utf8)
+        let broken = original.replacingOccurrences(of: "id=\"osrm-route\"", with: "id=\"broken\"")
+            .replacingOccurrences(of: "normalize=\"polyline(precision=6)\"", with: "normalize=\"polyline(precision=6) | tiem\"")
+        try broken.write(to: directory.appendingPathComponent("broken/route.xml"), atomically: true, encoding: .utf8)
+        let line = try #require(broken.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("tiem") }) + 1
+
+        let serve = try run(["serve", "--port", "0", "--routes", directory.path])
+        #expect(serve.status == 2)
+        #expect(serve.out.isEmpty)
+        #expect(serve.err.contains("broken/route.xml:\(line): unknown normalizer \"tiem\""))
+        let check = try run(["routes", "check", "--routes", directory.path])
+        #expect(check.status == 1)
+        #expect(check.err.contains(":\(line): unknown normalizer \"tiem\""))
+    }
+
+    @Test("routes check, routes test and scrape work on the shipped routes")
+    func routeTools() throws {
+        let check = try run(["routes", "check", "--routes", Self.routes])
+        #expect(check.status == 0)
+        #expect(check.out.hasPrefix("7 routes valid: "))
+        let test = try run(["routes", "test", "--routes", Self.routes, "ojp-trips"])
+        #expect(test.status == 0)
+        #expect(test.out.contains("ok   ojp-trips/ojp2-kloten-2026-02-26"))
+        #expect(test.out.hasSuffix("5 passed, 0 failed\n"))
+        let sample = Self.routes + "/ojp-trips/samples/ojp1-zurich-flughafen-randa-2021-09-07.xml"
+        let scrape = try run(["scrape", "ojp-trips", sample, "--format", "json", "--routes", Self.routes])
+        #expect(scrape.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(scrape.out.utf8)) as? [String: Any]
+        let trips = (json?["result"] as? [String: Any])?["trips"] as? [[String: Any]]
+        #expect((trips?.first?["departure"] as? String) == "2021-09-07T17:46:00+02:00")
+        let failed = try run(["scrape", "ojp-trips", Self.routes + "/ojp-trips/samples/error-truncated-body.xml", "--routes", Self.routes])
+        #expect(failed.status == 1)
+        #expect(failed.out.contains("<code>malformed_response</code>"))
+        let unknown = try run(["scrape", "nope", sample, "--routes", Self.routes])
+        #expect(unknown.status == 2)
+    }
 }
