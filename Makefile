@@ -5,7 +5,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 BUILD_PACKAGES := pkg-config libxml2-dev libcurl4-openssl-dev zlib1g-dev libmicrohttpd-dev \
                   libsqlite3-dev libhiredis-dev tzdata
-BENCH_PACKAGES := wrk nginx curl python3
+BENCH_PACKAGES := wrk nginx curl python3 valgrind python3-venv
 SERVE_ARGS ?=
 # `make fuzz`: seconds to run, and where the instrumented build and the inputs it finds go.
 FUZZ_SECONDS ?= 300
@@ -39,6 +39,7 @@ bench:
 	@bash scripts/ensure-packages.sh $(BUILD_PACKAGES) $(BENCH_PACKAGES)
 	$(SWIFT) build -c release
 	bash bench/server.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
+	bash bench/scrape.sh
 
 # The fuzzer binary replays Tests/Fuzz/corpus first, then mutates; new inputs go to
 # $(FUZZ_BUILD)/corpus, a crash or leak to $(FUZZ_BUILD)/crash-* (copy it into Tests/Fuzz/corpus

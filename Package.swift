@@ -29,6 +29,7 @@ let package = Package(
         .executableTarget(name: "gottago", dependencies: ["API", "Server", "Scrape", "Markup"], swiftSettings: swiftSettings),
         // Arbitrary bytes through every route: a libFuzzer target under `make fuzz`, a corpus replayer otherwise.
         .executableTarget(name: "ScrapeFuzzer", dependencies: ["Scrape", "Markup"], swiftSettings: swiftSettings),
+        .executableTarget(name: "ScrapeBench", dependencies: ["Scrape", "Markup"], path: "Sources/ScrapeBench", swiftSettings: swiftSettings),
 
         // Test support: a real libcurl client for driving the live server.
         .target(name: "HTTPTesting", dependencies: ["CCurl"], path: "Tests/HTTPTesting", swiftSettings: swiftSettings),
