@@ -59,4 +59,16 @@ struct NormalizerURLTests {
     func removeDotSegments(path: String, expected: String) {
         #expect(URIReference.removeDotSegments(path) == expected)
     }
+
+    /// Absolute URLs skip resolution only when resolution would not change them.
+    @Test(arguments: [
+        ("http://a/b/c", true), ("https://a/b?x=/../y", true), ("http://a/.x/..y/...", true), ("http://a.b.c/d.e", true),
+        ("http://a/b/../c", false), ("http://a/./c", false), ("http://a/b/..", false), ("http://a/b/.", false),
+        ("HTTP://a/b", false), ("http:///b", false), ("http://?q", false), ("ftp://a/b", false), ("/b/c", false),
+    ])
+    func plainAbsoluteURLs(url: String, plain: Bool) throws {
+        #expect(URLNormalizer.isPlainAbsolute(url[...]) == plain)
+        let chain = try NormalizerChain(parsing: "url(base='http://base.example/x/')")
+        if plain { #expect(try chain.apply([url], in: NormalizerTestContext()) == [url]) }
+    }
 }

@@ -142,8 +142,8 @@ static Field bahn_connection_fields[] = {
     {"duration", "td[3]/text()[2]", 0, NULL},
     {"products", "td[contains(@class,'iphonepfeil')]/text()[1]", 0, NULL},
     {"realtime", "contains(@class,'liveCon')", 0, NULL},
-    {"detail_session", "td[contains(@class,'timelink')]/a/@href", 0, NULL},
-    {"detail_connection", "td[contains(@class,'timelink')]/a/@href", 0, NULL},
+    {"detail_session", "substring-before(substring-after(concat(td[contains(@class,'timelink')]/a/@href, '&'), '&i='), '&')", 0, NULL},
+    {"detail_connection", "substring-before(substring-after(concat(td[contains(@class,'timelink')]/a/@href, '&'), '&co='), '&')", 0, NULL},
     {"detail_link", "td[contains(@class,'timelink')]/a/@href", 0, NULL},
     END_FIELDS,
 };

@@ -118,8 +118,8 @@ def bahn():
         Field("duration", "td[3]/text()[2]"),
         Field("products", "td[contains(@class,'iphonepfeil')]/text()[1]"),
         Field("realtime", "contains(@class,'liveCon')"),
-        Field("detail_session", f"{timelink}/a/@href"),
-        Field("detail_connection", f"{timelink}/a/@href"),
+        Field("detail_session", f"substring-before(substring-after(concat({timelink}/a/@href, '&'), '&i='), '&')"),
+        Field("detail_connection", f"substring-before(substring-after(concat({timelink}/a/@href, '&'), '&co='), '&')"),
         Field("detail_link", f"{timelink}/a/@href"),
     ])
     candidates = Spec("candidates", "//select[starts-with(@name,'REQ0JourneyStops')]/option", 50, [

@@ -74,46 +74,75 @@ struct Charset: Equatable {
     }
 
     /// The encoding a document names for itself: an XML declaration, or for HTML a `<meta>` in
-    /// the first 1024 bytes (the window browsers prescan).
+    /// the first 1024 bytes (the window browsers prescan). Scans bytes, comparing ASCII without
+    /// case, so that a page's non-ASCII text costs nothing here.
     static func declared(in bytes: UnsafeRawBufferPointer, format: DocumentFormat) -> String? {
-        let window = String(decoding: bytes.prefix(1024), as: UTF8.self).lowercased()
-        if let declaration = xmlDeclaration(window) { return declaration }
+        let window = Array(bytes.prefix(1024))
+        var start = 0
+        while start < window.count, [0x20, 0x09, 0x0A, 0x0D].contains(window[start]) { start += 1 }
+        if matches(window, at: start, "<?xml") {
+            let end = window[start...].firstIndex(of: UInt8(ascii: ">")) ?? window.count
+            if let encoding = attribute("encoding", in: window[(start + 5)..<end]) { return encoding }
+        }
         guard format == .html else { return nil }
-        var rest = window[...]
-        while let start = rest.firstRange(of: "<meta") {
-            let tag = rest[start.upperBound...].prefix { $0 != ">" }
-            if let value = attribute("charset", in: tag) { return value }
-            if let content = attribute("content", in: tag), let found = content.firstRange(of: "charset") {
-                return parameter(charsetIn: "x;" + content[found.lowerBound...])
+        var index = 0
+        while let tagStart = find(window, "<meta", from: index) {
+            let end = window[tagStart...].firstIndex(of: UInt8(ascii: ">")) ?? window.count
+            let tag = window[(tagStart + 5)..<end]
+            if let charset = attribute("charset", in: tag) { return charset }
+            if let content = attribute("content", in: tag), let found = content.lowercased().firstRange(of: "charset") {
+                return parameter(charsetIn: "x;" + content.lowercased()[found.lowerBound...])
             }
-            rest = rest[start.upperBound...]
+            index = tagStart + 5
         }
         return nil
     }
 
-    private static func xmlDeclaration(_ text: String) -> String? {
-        let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
-        guard trimmed.hasPrefix("<?xml") else { return nil }
-        let declaration = trimmed.prefix { $0 != ">" }
-        return attribute("encoding", in: declaration)
+    /// Whether `window` holds `word` (lowercase ASCII) at `index`, ignoring ASCII case.
+    private static func matches(_ window: [UInt8], at index: Int, _ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard index >= 0, window.count - index >= count else { return false }
+        for offset in 0..<count {
+            let byte = window[index + offset]
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            if lower != word.utf8Start[offset] { return false }
+        }
+        return true
     }
 
-    /// The value of `name="…"`, `name='…'` or `name=…` inside a tag's text (already lowercased).
-    private static func attribute(_ name: String, in tag: Substring) -> String? {
-        var rest = tag
-        while let found = rest.firstRange(of: name) {
-            let before = found.lowerBound == rest.startIndex ? " " : rest[rest.index(before: found.lowerBound)]
-            var after = rest[found.upperBound...].drop { $0 == " " }
-            rest = rest[found.upperBound...]
-            let separators: Set<Character> = [" ", "\t", "\n", "\"", "'"]
-            guard separators.contains(before), after.first == "=" else { continue }
-            after = after.dropFirst().drop { $0 == " " }
-            guard let quote = after.first else { return nil }
-            let value = quote == "\"" || quote == "'"
-                ? after.dropFirst().prefix { $0 != quote }
-                : after.prefix { $0 != " " && $0 != "/" && $0 != ";" }
-            let trimmed = value.trimmed
-            return trimmed.isEmpty ? nil : String(trimmed)
+    private static func find(_ window: [UInt8], _ word: StaticString, from start: Int) -> Int? {
+        var index = start
+        while index < window.count {
+            if matches(window, at: index, word) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The value of `name="…"`, `name='…'` or `name=…` inside a tag's bytes.
+    private static func attribute(_ name: StaticString, in tag: ArraySlice<UInt8>) -> String? {
+        let window = Array(tag)
+        var index = 0
+        while let found = find(window, name, from: index) {
+            index = found + name.utf8CodeUnitCount
+            let before = found == 0 ? UInt8(ascii: " ") : window[found - 1]
+            guard [0x20, 0x09, 0x0A, 0x0D, 0x22, 0x27, 0x2F].contains(before) else { continue }
+            var cursor = index
+            while cursor < window.count, window[cursor] == 0x20 { cursor += 1 }
+            guard cursor < window.count, window[cursor] == UInt8(ascii: "=") else { continue }
+            cursor += 1
+            while cursor < window.count, window[cursor] == 0x20 { cursor += 1 }
+            guard cursor < window.count else { return nil }
+            let quote = window[cursor]
+            let value: ArraySlice<UInt8>
+            if quote == 0x22 || quote == 0x27 {
+                let rest = window[(cursor + 1)...]
+                value = rest.prefix { $0 != quote }
+            } else {
+                value = window[cursor...].prefix { ![0x20, 0x2F, 0x3B, 0x3E].contains($0) }
+            }
+            let text = String(decoding: value, as: UTF8.self).trimmed
+            return text.isEmpty ? nil : String(text)
         }
         return nil
     }

@@ -13,6 +13,8 @@ internal import CLibXML2
 public final class XPathEvaluator {
     private let document: Document
     private let context: xmlXPathContextPtr
+    /// Receives libxml2's messages while an evaluation runs; one per evaluator, not per evaluation.
+    private let collector = DiagnosticsCollector()
 
     /// Prepares evaluation over `document`; a prefix or URI libxml2 refuses throws.
     public init(_ document: Document, namespaces: [(prefix: String, uri: String)] = []) throws(DocumentError) {
@@ -73,11 +75,11 @@ public final class XPathEvaluator {
         let limit = UInt(max(document.limits.maxXPathOperations, 1))
         context.pointee.opLimit = limit
         context.pointee.opCount = 0
-        let collector = DiagnosticsCollector()
         xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque(), DiagnosticsCollector.callback)
         let result = xmlXPathCompiledEval(expression.compiled.pointer, context)
         xmlSetStructuredErrorFunc(nil, nil)
         guard let result else {
+            defer { collector.diagnostics = ParseDiagnostics() }
             if context.pointee.opCount >= limit {
                 throw DocumentError(.xpathLimit, "XPath \"\(expression.source)\" needed more than \(limit) steps.")
             }

@@ -1,6 +1,8 @@
 /// `url(base=REF_OR_LITERAL)`: resolves a possibly relative URL against an absolute http(s) base per RFC 3986 §5.2 and outputs the absolute URL; absolute values must be http or https.
 struct URLNormalizer: Normalizer {
     private let base: ValueSource
+    /// A literal base, parsed once when the route loads rather than for every value.
+    private let literalBase: URIReference?
     // Generous for real links, small enough to bound the work per value.
     private static let maximumBytes = 16_384
 
@@ -9,7 +11,9 @@ struct URLNormalizer: Normalizer {
             throw NormalizerError("url: missing base=, e.g. url(base=$param.baseURL) or url(base='https://example.org/')")
         }
         if case .literal(let text) = base {
-            _ = try Self.absoluteBase(text)
+            literalBase = try Self.absoluteBase(text)
+        } else {
+            literalBase = nil
         }
         self.base = base
     }
@@ -19,14 +23,21 @@ struct URLNormalizer: Normalizer {
         guard text.utf8.count <= Self.maximumBytes else {
             throw NormalizerError("url: value is too long (\(text.utf8.count) bytes, at most \(Self.maximumBytes))")
         }
+        // Most links upstreams write are already absolute and clean: nothing to resolve.
+        if Self.isPlainAbsolute(text) { return [String(text)] }
         let reference = URIReference(text)
         if let scheme = reference.scheme, !Self.isHTTP(scheme) {
             throw NormalizerError("url: \(NormalizerError.quoted(value)) is not an http(s) URL")
         }
-        guard let baseText = base.resolve(in: context) else {
+        let resolvedBase: URIReference
+        if let literalBase {
+            resolvedBase = literalBase
+        } else if let baseText = base.resolve(in: context) {
+            resolvedBase = try Self.absoluteBase(baseText)
+        } else {
             throw NormalizerError("url: the base \(base.syntax) has no value")
         }
-        var target = reference.resolved(against: try Self.absoluteBase(baseText))
+        var target = reference.resolved(against: resolvedBase)
         guard let authority = target.authority, !authority.isEmpty else {
             throw NormalizerError("url: \(NormalizerError.quoted(value)) has no host")
         }
@@ -43,6 +54,38 @@ struct URLNormalizer: Normalizer {
             throw NormalizerError("url: base \(NormalizerError.quoted(text)) is not an absolute http(s) URL")
         }
         return base
+    }
+
+    /// An `http://` or `https://` URL (lowercase scheme) with a host and no `.` or `..` path
+    /// segment, which resolution would return unchanged.
+    static func isPlainAbsolute(_ text: Substring) -> Bool {
+        let utf8 = text.utf8
+        let rest: Substring.UTF8View
+        if utf8.starts(with: "http://".utf8) {
+            rest = text.dropFirst(7).utf8
+        } else if utf8.starts(with: "https://".utf8) {
+            rest = text.dropFirst(8).utf8
+        } else {
+            return false
+        }
+        guard let first = rest.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "?"), first != UInt8(ascii: "#") else {
+            return false
+        }
+        // A dot segment is "/." followed by "/", "?", "#", "." or the end; "/.x" is an ordinary name.
+        var previous: UInt8 = 0
+        var dots = 0
+        for byte in rest {
+            if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            if byte == UInt8(ascii: ".") && (previous == UInt8(ascii: "/") || dots > 0) {
+                dots += 1
+            } else if byte == UInt8(ascii: "/") && dots > 0 && dots <= 2 {
+                return false
+            } else {
+                dots = 0
+            }
+            previous = byte
+        }
+        return !(dots > 0 && dots <= 2)
     }
 
     private static func isHTTP(_ scheme: String) -> Bool {
