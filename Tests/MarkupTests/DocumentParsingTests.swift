@@ -125,3 +125,21 @@ import Testing
         #expect(try strings(recovered, "string(/r)").joined().utf8.count < 1000)
     }
 }
+
+@Suite struct CharsetNarrowingTests {
+    @Test(arguments: [0, 1, 7, 8, 9, 15, 16, 63])
+    func c1BytesAreFoundAtEveryOffset(offset: Int) {
+        var bytes = [UInt8](repeating: 0x61, count: 64)
+        bytes[(offset + 3) % 64] = 0xE9  // Latin-1 é: not C1
+        #expect([UInt8](bytes).withUnsafeBytes { Charset.containsC1($0) } == false)
+        bytes[offset] = 0x93
+        #expect(bytes.withUnsafeBytes { Charset.containsC1($0) })
+    }
+
+    @Test func latin1WithoutC1BytesDecodesAsLatin1() throws {
+        let bytes: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a>Z".utf8) + [0xFC] + Array("rich</a>".utf8)
+        let document = try Document.parse(bytes, as: .xml)
+        #expect(document.encoding == "ISO-8859-1")
+        #expect(try XPathEvaluator(document).strings(XPathExpression("/a")) == ["Zürich"])
+    }
+}

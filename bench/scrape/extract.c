@@ -11,7 +11,8 @@
  *
  * Per iteration, as Extractor.run does: parse with the parser and options Markup.Document uses
  * (HTML: htmlCtxtReadMemory; XML: xmlCtxtReadMemory with entity declarations ignored; both with
- * the encoding "windows-1252", which the engine resolves from these ISO-8859-1 documents), one
+ * the encoding the engine resolves for these ISO-8859-1 documents: "windows-1252", narrowed to
+ * libxml2's own "ISO-8859-1" decoder when no byte is in 0x80-0x9F, where the two differ), one
  * XPath context, the error rules' conditions cast to booleans, then for each record node (up to
  * the route's limit) each field's expression evaluated at that node, and every string it yields
  * copied out (xmlXPathCastNodeToString per node, or the string/number/boolean result) and freed;
@@ -282,8 +283,18 @@ static void ignore_unparsed_entity(void *context, const xmlChar *name, const xml
     (void)context, (void)name, (void)public_id, (void)system_id, (void)notation;
 }
 
+/* The engine's choice for a document declared ISO-8859-1 (Markup's Charset.narrowed). */
+static const char *encoding_for(const char *bytes, int length) {
+    for (int i = 0; i < length; i++) {
+        unsigned char byte = (unsigned char)bytes[i];
+        if (byte >= 0x80 && byte < 0xA0) return "windows-1252";
+    }
+    return "ISO-8859-1";
+}
+
 /* One extraction; returns the rule that matched, or NULL. */
 static Rule *extract(Route *route, const char *bytes, int length) {
+    const char *encoding = encoding_for(bytes, length);
     arena_used = 0;
     strings_copied = 0;
     reset_counts(route->records);
@@ -291,7 +302,7 @@ static Rule *extract(Route *route, const char *bytes, int length) {
     if (route->html) {
         htmlParserCtxtPtr parser = htmlNewParserCtxt();
         if (!parser) fail("htmlNewParserCtxt failed", NULL);
-        document = htmlCtxtReadMemory(parser, bytes, length, NULL, "windows-1252",
+        document = htmlCtxtReadMemory(parser, bytes, length, NULL, encoding,
                                       HTML_PARSE_RECOVER | HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
                                           HTML_PARSE_IGNORE_ENC | HTML_PARSE_COMPACT);
         htmlFreeParserCtxt(parser);
@@ -301,7 +312,7 @@ static Rule *extract(Route *route, const char *bytes, int length) {
         /* As Markup.Document: entity declarations are dropped. */
         parser->sax->entityDecl = ignore_entity;
         parser->sax->unparsedEntityDecl = ignore_unparsed_entity;
-        document = xmlCtxtReadMemory(parser, bytes, length, NULL, "windows-1252",
+        document = xmlCtxtReadMemory(parser, bytes, length, NULL, encoding,
                                      XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NOCDATA |
                                          XML_PARSE_COMPACT | XML_PARSE_IGNORE_ENC);
         if (document && !parser->wellFormed) {

@@ -7,7 +7,8 @@ as extract.c does (same expressions, same order); when a route file changes, cha
 
 Per iteration: parse the bytes with lxml.etree.XMLParser / lxml.html.HTMLParser (options as close
 to the engine's as lxml exposes: no network, no entity substitution, CDATA merged, compact text
-nodes, HTML recovery, and the encoding "windows-1252"; lxml has no switch for NOERROR/NOWARNING
+nodes, HTML recovery, and the engine's encoding ("windows-1252", or ISO-8859-1 when no byte is
+in 0x80-0x9F); lxml has no switch for NOERROR/NOWARNING
 or IGNORE_ENC, but an explicit encoding overrides the document's declaration in libxml2 >= 2.13),
 evaluate the error rules as booleans, then each record's fields with etree.XPath objects compiled
 once, copying every string out: str() of string results, the XPath string value of element
@@ -17,6 +18,7 @@ No normalizers, as in extract.c.
 Prints the same `key: value` lines as ScrapeBench and extract.c.
 """
 
+import re
 import sys
 import time
 
@@ -52,11 +54,16 @@ class Rule:
         self.records = records
 
 
+# Bytes where Windows-1252 and ISO-8859-1 differ; without them the engine decodes ISO-8859-1.
+C1_BYTES = re.compile(rb"[\x80-\x9f]")
+
+
 class Route:
     def __init__(self, route_id, parser, rules, records, unparsable="upstream_error"):
+        """`parser` builds a parser for an encoding, as the engine picks it per document."""
         self.id = route_id
         self.unparsable = Rule(unparsable, "false()")
-        self.parser = parser
+        self.parsers = {name: parser(name) for name in ("ISO-8859-1", "windows-1252")}
         self.rules = rules
         self.records = records
 
@@ -103,8 +110,9 @@ def hafas():
         Rule("upstream_error", "/ResC/Err",
              "concat('The timetable server failed: ', normalize-space(/ResC/Err/@text), ' (', /ResC/Err/@code, ').')"),
     ]
-    parser = etree.XMLParser(encoding="windows-1252", resolve_entities=False, no_network=True, load_dtd=False,
-                             strip_cdata=True, compact=True, recover=False)
+    def parser(encoding):
+        return etree.XMLParser(encoding=encoding, resolve_entities=False, no_network=True, load_dtd=False,
+                               strip_cdata=True, compact=True, recover=False)
     return Route("hafas-extxml-connections", parser, rules, connections)
 
 
@@ -134,7 +142,8 @@ def bahn():
         Rule("upstream_error", errormsg,
              f"concat('The timetable server refused the request: ', normalize-space({errormsg}[1]))"),
     ]
-    parser = lxml.html.HTMLParser(encoding="windows-1252", recover=True, no_network=True, compact=True)
+    def parser(encoding):
+        return lxml.html.HTMLParser(encoding=encoding, recover=True, no_network=True, compact=True)
     return Route("bahn-mobile-connections", parser, rules, connections)
 
 
@@ -196,7 +205,8 @@ def reset(spec):
 def extract(route, data):
     """One extraction; returns (matched rule or None, strings copied)."""
     try:
-        root = etree.fromstring(data, route.parser)
+        encoding = "windows-1252" if C1_BYTES.search(data) else "ISO-8859-1"
+        root = etree.fromstring(data, route.parsers[encoding])
     except etree.XMLSyntaxError:
         return route.unparsable, 0
     run = Run()

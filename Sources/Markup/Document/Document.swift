@@ -64,8 +64,9 @@ public final class Document {
     private static func parseMarkup(
         _ raw: UnsafeRawBufferPointer, format: DocumentFormat, options: ParseOptions
     ) throws(DocumentError) -> Document {
-        let charset = Charset.resolve(raw, contentType: options.contentType, format: format)
+        var charset = Charset.resolve(raw, contentType: options.contentType, format: format)
         let body = UnsafeRawBufferPointer(rebasing: raw[charset.markLength...])
+        charset = charset.narrowed(for: body)
         guard body.count <= Int(Int32.max) else { throw DocumentError(.tooLarge, "The document is too large.") }
         let collector = DiagnosticsCollector()
         // The thread's structured error handler: libxml2 keeps it per thread, so parses on other

@@ -63,6 +63,32 @@ public final class XPathEvaluator {
         }
     }
 
+    /// The first string value that is not blank, converting nodes only until one is found: for
+    /// single-valued fields, where most selections hold one node but some hold hundreds.
+    public func firstNonBlankString(_ expression: XPathExpression, at node: DocumentNode? = nil) throws(DocumentError) -> String? {
+        try evaluate(expression, at: node) { result in
+            let value: String?
+            switch result.pointee.type {
+            case XPATH_NODESET:
+                guard let set = result.pointee.nodesetval, let table = set.pointee.nodeTab else { return nil }
+                for index in 0..<Int(set.pointee.nodeNr) {
+                    guard let node = table[index], let text = LibXML.take(xmlXPathCastNodeToString(node)) else { continue }
+                    if !text.isBlank { return text }
+                }
+                return nil
+            case XPATH_STRING:
+                value = LibXML.string(result.pointee.stringval)
+            case XPATH_NUMBER:
+                value = LibXML.take(xmlXPathCastNumberToString(result.pointee.floatval))
+            case XPATH_BOOLEAN:
+                value = result.pointee.boolval != 0 ? "true" : "false"
+            default:
+                value = nil
+            }
+            return value.flatMap { $0.isBlank ? nil : $0 }
+        }
+    }
+
     /// The boolean value of an expression, as XPath's `boolean()` would give it.
     public func boolean(_ expression: XPathExpression, at node: DocumentNode? = nil) throws(DocumentError) -> Bool {
         try evaluate(expression, at: node) { result in xmlXPathCastToBoolean(result) != 0 }
@@ -93,5 +119,12 @@ public final class XPathEvaluator {
     private static func nodePointers(_ result: xmlXPathObjectPtr) -> [xmlNodePtr] {
         guard let set = result.pointee.nodesetval, set.pointee.nodeNr > 0, let table = set.pointee.nodeTab else { return [] }
         return (0..<Int(set.pointee.nodeNr)).compactMap { table[$0] }
+    }
+}
+
+extension String {
+    /// Whether the text is empty or only whitespace.
+    public var isBlank: Bool {
+        utf8.allSatisfy { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) } || allSatisfy(\.isWhitespace)
     }
 }

@@ -126,8 +126,12 @@ private struct Run {
     }
 
     private mutating func fieldValues(_ field: FieldSpec, at node: DocumentNode, scope: FieldScope, path: String) throws(DocumentError) -> [String] {
-        var values = try xpath.strings(field.xpath, at: node).filter { !$0.allSatisfy(\.isWhitespace) }
-        if field.item == nil { values = Array(values.prefix(1)) }
+        var values: [String]
+        if field.item == nil {
+            values = try xpath.firstNonBlankString(field.xpath, at: node).map { [$0] } ?? []
+        } else {
+            values = try xpath.strings(field.xpath, at: node).filter { !$0.isBlank }
+        }
         if let chain = field.normalizers, !values.isEmpty {
             do {
                 values = try chain.apply(values, in: scope)
