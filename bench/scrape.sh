@@ -21,6 +21,8 @@
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=bench/common.sh
+source "$HERE/common.sh"
 ROOT=$(cd "$HERE/.." && pwd)
 SWIFT=${SWIFT:-$(command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)}
 PYTHON=${BENCH_PYTHON:-python3}
@@ -40,32 +42,9 @@ SAMPLES=(
     "bahn-mobile-connections|bahn-mobile-connections/samples/berlin-ostbahnhof-bergisch-gladbach-2017-12-17.html|date=2017-12-17"
 )
 
-WORK=
 
-fail() {
-    echo "bench: $*" >&2
-    exit 1
-}
 
-cleanup() {
-    local status=$?
-    trap - EXIT INT TERM
-    if [[ -n $WORK && -d $WORK ]]; then
-        if [[ ${BENCH_KEEP:-0} == 1 ]]; then
-            echo "bench: kept $WORK" >&2
-        else
-            rm -rf "$WORK"
-        fi
-    fi
-    exit "$status"
-}
-trap cleanup EXIT
-trap 'echo "bench: interrupted" >&2; exit 130' INT
-trap 'echo "bench: terminated" >&2; exit 143' TERM
 
-require() {
-    command -v "$1" >/dev/null 2>&1 || fail "$1 not found; $2"
-}
 
 positive() { # name value
     [[ $2 =~ ^[0-9]+$ ]] && (($2 >= 1)) || fail "$1 must be a whole number >= 1 (got '$2')"

@@ -16,6 +16,8 @@ SECONDS_PER_RUN=${BENCH_SECONDS:-10}
 WARMUP_SECONDS=${BENCH_WARMUP_SECONDS:-2}
 ROUNDS=${BENCH_ROUNDS:-5}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=bench/common.sh
+source "$HERE/common.sh"
 
 # The project targets each figure is checked against; a miss prints BELOW TARGET.
 TARGET_RATIO=0.80
@@ -26,12 +28,7 @@ GOTTAGO_PID=
 NGINX_PID=
 WRK_PID=
 SAMPLER_PID=
-WORK=
 
-fail() {
-    echo "bench: $*" >&2
-    exit 1
-}
 
 # Stops a process we started: TERM, up to 5 s grace, then KILL. Servers run in their own process
 # group (setsid), and the whole group is signalled, so nginx workers or anything a stand-in
@@ -56,29 +53,13 @@ stop_pid() { # pid name [group]
     { wait "$pid"; } 2>/dev/null || true
 }
 
-cleanup() {
-    local status=$?
-    trap - EXIT INT TERM
+bench_stop() {
     stop_pid "$WRK_PID" wrk
     stop_pid "$SAMPLER_PID" "memory sampler"
     stop_pid "$GOTTAGO_PID" gottago group
     stop_pid "$NGINX_PID" nginx group
-    if [[ -n $WORK && -d $WORK ]]; then
-        if [[ ${BENCH_KEEP:-0} == 1 ]]; then
-            echo "bench: kept $WORK" >&2
-        else
-            rm -rf "$WORK"
-        fi
-    fi
-    exit "$status"
 }
-trap cleanup EXIT
-trap 'echo "bench: interrupted" >&2; exit 130' INT
-trap 'echo "bench: terminated" >&2; exit 143' TERM
 
-require() {
-    command -v "$1" >/dev/null 2>&1 || fail "$1 not found; $2"
-}
 
 # Prints a free loopback port (the kernel's pick for port 0; racy in theory, fine on a test box).
 free_port() {
