@@ -54,4 +54,22 @@ import Testing
             #expect(candidates.first?.value("name") == "Waldkirch")
         }
     }
+
+    /// OSRM's error bodies are not among the recorded samples; these are the shapes its
+    /// documentation gives (`code` other than `Ok`, with a `message`).
+    @Test(arguments: [
+        (#"{"code":"NoRoute","message":"Impossible route between points"}"#, "no_route", 404),
+        (#"{"code":"InvalidValue","message":"Invalid coordinate value."}"#, "bad_coordinates", 400),
+        (#"{"code":"TooBig","message":"Too many trace coordinates"}"#, "upstream_error", 502),
+        ("<html>502 Bad Gateway</html>", "malformed_response", 502),
+    ])
+    func osrmErrorsGiveTheirCodes(body: String, code: String, status: Int) throws {
+        let route = try #require(try Self.catalog.get()["osrm-route"])
+        guard case .failure(let failure) = Extractor.run(route, body: Array(body.utf8)).outcome else {
+            Issue.record("expected \(code)")
+            return
+        }
+        #expect(failure.code == code)
+        #expect(failure.status == status)
+    }
 }
