@@ -23,8 +23,10 @@ let package = Package(
         // Layers, bottom up: Markup ▸ Scrape ▸ Model ▸ Server ▸ API ▸ gottago.
         .target(name: "Markup", dependencies: ["CLibXML2"], swiftSettings: swiftSettings),
         .target(name: "Scrape", dependencies: ["Markup", "CLibXML2"], exclude: ["Normalizers/README.md"], swiftSettings: swiftSettings),
+        .target(name: "Fetch", dependencies: ["CCurl", "Compression"], swiftSettings: swiftSettings),
         .target(name: "Model", dependencies: ["Markup"], swiftSettings: swiftSettings),
-        .target(name: "Server", dependencies: ["Markup", "CMicroHTTPD", "CZlib"], swiftSettings: swiftSettings),
+        .target(name: "Compression", dependencies: ["CZlib"], swiftSettings: swiftSettings),
+        .target(name: "Server", dependencies: ["Markup", "Compression", "CMicroHTTPD"], swiftSettings: swiftSettings),
         .target(name: "API", dependencies: ["Server", "Model", "Markup"], swiftSettings: swiftSettings),
         .executableTarget(name: "gottago", dependencies: ["API", "Server", "Scrape", "Markup"], swiftSettings: swiftSettings),
         // Arbitrary bytes through every route: a libFuzzer target under `make fuzz`, a corpus replayer otherwise.
@@ -36,7 +38,8 @@ let package = Package(
 
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "CLibXML2"], swiftSettings: swiftSettings),
         .testTarget(name: "ScrapeTests", dependencies: ["Scrape", "Markup"], swiftSettings: swiftSettings),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Markup", "HTTPTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "FetchTests", dependencies: ["Fetch", "Server", "Markup", "Compression", "HTTPTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Markup", "Compression", "HTTPTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "APITests", dependencies: ["API", "Server", "Markup", "Model", "HTTPTesting", "gottago", "CLibXML2"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

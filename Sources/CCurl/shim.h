@@ -35,6 +35,11 @@ static inline CURLcode ccurl_easy_getinfo_offset(CURL *handle, CURLINFO info, cu
 static inline CURLcode ccurl_easy_getinfo_pointer(CURL *handle, CURLINFO info, void **value) {
     return curl_easy_getinfo(handle, info, value);
 }
+/* The body is copied by libcurl, so the caller's buffer may go away. */
+static inline CURLcode ccurl_easy_setopt_copy_postfields(CURL *handle, const void *bytes, size_t count) {
+    (void)count;
+    return curl_easy_setopt(handle, CURLOPT_COPYPOSTFIELDS, bytes ? bytes : "");
+}
 static inline CURLMcode ccurl_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
     return curl_multi_setopt(handle, option, value);
 }

@@ -1,3 +1,4 @@
+import Compression
 import Testing
 @testable import Server
 

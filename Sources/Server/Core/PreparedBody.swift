@@ -1,3 +1,4 @@
+import Compression
 import Synchronization
 
 /// A response body shared by many responses, with its ETag and gzip form computed once.

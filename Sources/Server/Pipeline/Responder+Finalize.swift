@@ -1,3 +1,4 @@
+import Compression
 extension Responder {
     /// Adds the semantics every response gets: identity, CORS, caching, `ETag`/304 and gzip.
     public func finalize(_ response: Response, for request: Request) -> WireResponse {
