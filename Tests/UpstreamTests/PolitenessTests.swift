@@ -1,0 +1,75 @@
+import Testing
+@testable import Upstream
+
+@Suite struct TokenBucketTests {
+    @Test func burstThenRate() {
+        var bucket = TokenBucket(rate: 2, burst: 3, now: 0)
+        #expect((0..<3).map { _ in bucket.take(now: 0) } == [.granted, .granted, .granted])
+        #expect(bucket.take(now: 0) == .denied(retryAfter: 0.5))
+        #expect(bucket.take(now: 0.25) == .denied(retryAfter: 0.25))
+        #expect(bucket.take(now: 0.5) == .granted)
+        #expect(bucket.available(now: 100) == 3)  // never more than the burst
+    }
+
+    @Test func aClockGoingBackwardsTakesNothing() {
+        var bucket = TokenBucket(rate: 1, burst: 1, now: 10)
+        #expect(bucket.take(now: 10) == .granted)
+        #expect(bucket.take(now: 5) == .denied(retryAfter: 1))
+        #expect(bucket.take(now: 11) == .granted)
+    }
+}
+
+@Suite struct CircuitBreakerTests {
+    @Test func opensAfterTheThresholdAndProbesAfterTheCooldown() {
+        var breaker = CircuitBreaker(threshold: 3, cooldown: 10)
+        for _ in 0..<2 {
+            #expect(breaker.permit(now: 0) == .allowed)
+            breaker.record(success: false, now: 0)
+        }
+        #expect(!breaker.isOpen)
+        breaker.record(success: false, now: 1)
+        #expect(breaker.state == .open(until: 11))
+        #expect(breaker.permit(now: 5) == .rejected(retryAfter: 6))
+        #expect(breaker.permit(now: 11) == .probe)
+        #expect(breaker.permit(now: 11) == .rejected(retryAfter: 1))  // one probe at a time
+        breaker.record(success: false, now: 12)
+        #expect(breaker.state == .open(until: 22))
+        #expect(breaker.permit(now: 22) == .probe)
+        breaker.record(success: true, now: 23)
+        #expect(breaker.state == .closed(failures: 0))
+        #expect(breaker.permit(now: 23) == .allowed)
+    }
+
+    @Test func aSuccessResetsTheCount() {
+        var breaker = CircuitBreaker(threshold: 2, cooldown: 1)
+        breaker.record(success: false, now: 0)
+        breaker.record(success: true, now: 0)
+        breaker.record(success: false, now: 0)
+        #expect(breaker.state == .closed(failures: 1))
+    }
+}
+
+@Suite struct RetryAfterTests {
+    @Test(arguments: [
+        ("120", 120.0), (" 7 ", 7.0), ("0", 0.0), ("999999", 3600.0),
+        ("Sun, 06 Nov 1994 08:49:37 GMT", 37.0), ("Sunday, 06-Nov-94 08:49:37 GMT", 37.0), ("Sun Nov  6 08:49:37 1994", 37.0),
+        ("Sun, 06 Nov 1994 08:48:00 GMT", 0.0),
+    ])
+    func parsesBothForms(value: String, seconds: Double) {
+        // 1994-11-06T08:49:00Z
+        #expect(RetryAfter.seconds(value, now: 784_111_740) == seconds)
+    }
+
+    @Test(arguments: ["", "soon", "-5", "1.5", "Sun, 31 Feb 1994 08:49:37 GMT", "Sun, 06 Nov 1994 25:49:37 GMT", String(repeating: "9", count: 80)])
+    func rejectsEverythingElse(value: String) {
+        #expect(RetryAfter.seconds(value, now: 0) == nil)
+    }
+
+    @Test func backoffGrowsAndIsCapped() {
+        #expect(Backoff.delay(attempt: 1, base: 0.1, cap: 2, random: 1) == 0.1)
+        #expect(Backoff.delay(attempt: 3, base: 0.1, cap: 2, random: 1) == 0.4)
+        #expect(Backoff.delay(attempt: 30, base: 0.1, cap: 2, random: 1) == 2)
+        #expect(Backoff.delay(attempt: 3, base: 0.1, cap: 2, random: 0.5) == 0.2)
+        #expect(Backoff.delay(attempt: 3, base: 0.1, cap: 2, random: 7) == 0.4)
+    }
+}
