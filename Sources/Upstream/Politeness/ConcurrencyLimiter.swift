@@ -1,0 +1,91 @@
+import Synchronization
+
+/// At most `limit` requests to one upstream at a time; the rest wait in line, clients first.
+///
+/// Background refreshes only take a free slot when no client is waiting, and a client in line
+/// is always let in before any refresh, so that a client is never queued behind a refresh.
+/// A waiter that is cancelled leaves the line at once.
+public final class ConcurrencyLimiter: Sendable {
+    /// Who is asking.
+    public enum Priority: Sendable {
+        /// A request a client is waiting for.
+        case client
+        /// A refresh nobody waits for.
+        case background
+    }
+
+    private struct Waiter {
+        let id: Int
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var active = 0
+        var clients: [Waiter] = []
+        var background: [Waiter] = []
+        var nextID = 0
+    }
+
+    /// The most requests at once.
+    public let limit: Int
+    private let state = Mutex(State())
+
+    /// A limiter with `limit` slots (at least 1).
+    public init(limit: Int) {
+        self.limit = max(limit, 1)
+    }
+
+    /// Requests running now, and waiting (for metrics).
+    public var counts: (active: Int, waiting: Int) {
+        state.withLock { ($0.active, $0.clients.count + $0.background.count) }
+    }
+
+    /// Runs `body` in a slot, waiting for one first.
+    public func withSlot<T: Sendable>(_ priority: Priority, _ body: () async throws -> T) async throws -> T {
+        try await acquire(priority)
+        defer { release() }
+        return try await body()
+    }
+
+    /// Waits for a slot; throws `CancellationError` if the task is cancelled while it waits.
+    public func acquire(_ priority: Priority) async throws {
+        let id = state.withLock { state -> Int? in
+            if state.active < limit && (priority == .client || state.clients.isEmpty) {
+                state.active += 1
+                return nil
+            }
+            state.nextID += 1
+            return state.nextID
+        }
+        guard let id else { return }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let cancelled = state.withLock { state -> Bool in
+                    if Task.isCancelled { return true }
+                    let waiter = Waiter(id: id, continuation: continuation)
+                    if priority == .client { state.clients.append(waiter) } else { state.background.append(waiter) }
+                    return false
+                }
+                if cancelled { continuation.resume(throwing: CancellationError()) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> Waiter? in
+                if let index = state.clients.firstIndex(where: { $0.id == id }) { return state.clients.remove(at: index) }
+                if let index = state.background.firstIndex(where: { $0.id == id }) { return state.background.remove(at: index) }
+                return nil
+            }
+            waiter?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Gives a slot back: to the first client in line, else the first refresh, else free.
+    public func release() {
+        let next = state.withLock { state -> Waiter? in
+            if !state.clients.isEmpty { return state.clients.removeFirst() }
+            if !state.background.isEmpty { return state.background.removeFirst() }
+            state.active -= 1
+            return nil
+        }
+        next?.continuation.resume()
+    }
+}

@@ -1,0 +1,86 @@
+import Synchronization
+import Testing
+@testable import Upstream
+
+@Suite struct ConcurrencyLimiterTests {
+    final class Peak: Sendable {
+        let current = Atomic<Int>(0)
+        let highest = Atomic<Int>(0)
+        func enter() {
+            let now = current.add(1, ordering: .relaxed).newValue
+            var seen = highest.load(ordering: .relaxed)
+            while now > seen {
+                let (exchanged, original) = highest.compareExchange(expected: seen, desired: now, ordering: .relaxed)
+                if exchanged { break }
+                seen = original
+            }
+        }
+        func leave() { current.subtract(1, ordering: .relaxed) }
+    }
+
+    final class Order: Sendable {
+        let entries = Mutex<[String]>([])
+        func append(_ entry: String) { entries.withLock { $0.append(entry) } }
+    }
+
+    @Test func neverMoreThanTheLimitAtOnce() async throws {
+        let limiter = ConcurrencyLimiter(limit: 4)
+        let peak = Peak()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<100 {
+                group.addTask {
+                    try await limiter.withSlot(index % 3 == 0 ? .background : .client) {
+                        peak.enter()
+                        try await Task.sleep(for: .milliseconds(2))
+                        peak.leave()
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(peak.highest.load(ordering: .relaxed) == 4)
+        #expect(limiter.counts.active == 0)
+        #expect(limiter.counts.waiting == 0)
+    }
+
+    @Test func clientsGoBeforeRefreshesInLine() async throws {
+        let limiter = ConcurrencyLimiter(limit: 1)
+        try await limiter.acquire(.client)
+        let order = Order()
+        let refresh = Task {
+            try await limiter.withSlot(.background) { order.append("refresh") }
+        }
+        while limiter.counts.waiting < 1 { await Task.yield() }
+        let client = Task {
+            try await limiter.withSlot(.client) { order.append("client") }
+        }
+        while limiter.counts.waiting < 2 { await Task.yield() }
+        limiter.release()
+        try await refresh.value
+        try await client.value
+        #expect(order.entries.withLock { $0 } == ["client", "refresh"])
+    }
+
+    @Test func aRefreshDoesNotTakeAFreeSlotAheadOfAWaitingClient() async throws {
+        let limiter = ConcurrencyLimiter(limit: 2)
+        try await limiter.acquire(.client)
+        try await limiter.acquire(.client)
+        let client = Task { try await limiter.acquire(.client) }
+        while limiter.counts.waiting < 1 { await Task.yield() }
+        limiter.release()
+        try await client.value
+        #expect(limiter.counts == (2, 0))
+    }
+
+    @Test func aCancelledWaiterLeavesTheLine() async throws {
+        let limiter = ConcurrencyLimiter(limit: 1)
+        try await limiter.acquire(.client)
+        let waiting = Task { try await limiter.acquire(.client) }
+        while limiter.counts.waiting < 1 { await Task.yield() }
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        #expect(limiter.counts == (1, 0))
+        limiter.release()
+        #expect(limiter.counts == (0, 0))
+    }
+}
