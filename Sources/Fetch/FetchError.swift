@@ -35,5 +35,12 @@ public struct FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The URL concerned.
     public let url: String
 
+    /// Creates an error; the fetcher makes them, tests and wrappers may too.
+    public init(kind: Kind, message: String, url: String) {
+        self.kind = kind
+        self.message = message
+        self.url = url
+    }
+
     public var description: String { "\(kind): \(message) (\(url))" }
 }
