@@ -24,7 +24,8 @@ let package = Package(
         .target(name: "Markup", dependencies: ["CLibXML2"], swiftSettings: swiftSettings),
         .target(name: "Scrape", dependencies: ["Markup", "CLibXML2"], exclude: ["Normalizers/README.md"], swiftSettings: swiftSettings),
         .target(name: "Fetch", dependencies: ["CCurl", "Compression"], swiftSettings: swiftSettings),
-        .target(name: "Upstream", dependencies: ["Fetch", "Scrape"], swiftSettings: swiftSettings),
+        .target(name: "Store", dependencies: ["CHiredis"], swiftSettings: swiftSettings),
+        .target(name: "Upstream", dependencies: ["Fetch", "Store", "Scrape"], swiftSettings: swiftSettings),
         .target(name: "Model", dependencies: ["Markup"], swiftSettings: swiftSettings),
         .target(name: "Compression", dependencies: ["CZlib"], swiftSettings: swiftSettings),
         .target(name: "Server", dependencies: ["Markup", "Compression", "CMicroHTTPD"], swiftSettings: swiftSettings),
@@ -39,6 +40,7 @@ let package = Package(
 
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "CLibXML2"], swiftSettings: swiftSettings),
         .testTarget(name: "ScrapeTests", dependencies: ["Scrape", "Markup"], swiftSettings: swiftSettings),
+        .testTarget(name: "StoreTests", dependencies: ["Store"], swiftSettings: swiftSettings),
         .testTarget(name: "UpstreamTests", dependencies: ["Upstream", "Fetch"], swiftSettings: swiftSettings),
         .testTarget(name: "FetchTests", dependencies: ["Fetch", "Server", "Markup", "Compression", "HTTPTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Markup", "Compression", "HTTPTesting"], swiftSettings: swiftSettings),

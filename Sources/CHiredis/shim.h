@@ -8,4 +8,9 @@ static inline redisReply *chiredis_command_argv(redisContext *context, int count
     return (redisReply *)redisCommandArgv(context, count, arguments, lengths);
 }
 
+/* The context's error text: errstr is a char array, which Swift sees as a 128-element tuple. */
+static inline const char *chiredis_context_error(const redisContext *context) {
+    return context->errstr;
+}
+
 #endif

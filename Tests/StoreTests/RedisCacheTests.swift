@@ -1,0 +1,215 @@
+import Testing
+@testable import Store
+
+/// `RedisCache` against a real `redis-server` on loopback.
+@Suite("RedisCache", .serialized)
+struct RedisCacheTests {
+    @Test("set, get and remove; the key expires by itself with PX")
+    func getSetRemove() async throws {
+        try await RedisServer.with { server in
+            let cache = testCache(server)
+            #expect(cache.status == .degraded(reason: "redis: not connected yet"))
+            #expect(await cache.ping() == .ok)
+            let entry = liveEntry("<departures/>")
+            await cache.set("gottago:v1:r:d:1", entry)
+            #expect(await cache.get("gottago:v1:r:d:1") == entry)
+            #expect(await cache.get("gottago:v1:r:d:2") == nil)
+            #expect(cache.status == .ok)
+            let raw = try rawConnection(server)
+            let ttl = try raw.command(["PTTL", "gottago:v1:r:d:1"]).integer
+            #expect(ttl > 55_000 && ttl <= 60_000, "PTTL \(ttl)")
+            await cache.remove("gottago:v1:r:d:1")
+            #expect(await cache.get("gottago:v1:r:d:1") == nil)
+            // Binary-safe, and large.
+            let binary = CacheEntry(value: [0, 13, 10, 0, 255] + [UInt8](repeating: 0, count: 2 << 20), storedAt: WallClock.milliseconds(),
+                                    freshForMilliseconds: 1000, keepForMilliseconds: 60_000)
+            await cache.set("binary", binary)
+            #expect(await cache.get("binary") == binary)
+        }
+    }
+
+    @Test("expired entries are never returned: by Redis's PX, by the stored times, by an expired set")
+    func expiry() async throws {
+        try await RedisServer.with { server in
+            let cache = testCache(server)
+            await cache.set("short", liveEntry("soon gone", keep: 150))
+            #expect(await cache.get("short") != nil)
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(await cache.get("short") == nil)
+            #expect(try rawConnection(server).command(["EXISTS", "short"]).integer == 0)
+
+            // Written without PX by someone whose clock is ahead, say: the times still rule.
+            let stale = CacheEntry(value: [1], storedAt: WallClock.milliseconds() - 10_000, freshForMilliseconds: 1, keepForMilliseconds: 5_000)
+            _ = try rawConnection(server).command(["SET", "stale", RedisArgument(stale.encoded())])
+            #expect(await cache.get("stale") == nil)
+
+            await cache.set("k", liveEntry("old"))
+            await cache.set("k", stale)
+            #expect(try rawConnection(server).command(["EXISTS", "k"]).integer == 0)
+        }
+    }
+
+    @Test("foreign or truncated bytes under a key are a miss, not an outage")
+    func foreignValues() async throws {
+        try await RedisServer.with { server in
+            let cache = testCache(server)
+            let raw = try rawConnection(server)
+            _ = try raw.command(["SET", "foreign", "hello"])
+            _ = try raw.command(["SET", "cut", RedisArgument(Array(liveEntry("truncated").encoded().dropLast()))])
+            #expect(await cache.get("foreign") == nil)
+            #expect(await cache.get("cut") == nil)
+            #expect(cache.status == .ok)
+        }
+    }
+
+    @Test("locks: SET NX PX ownership, lapse, release only by the owner, apart from entries")
+    func locks() async throws {
+        try await RedisServer.with { server in
+            let cache = testCache(server)
+            #expect(await cache.lock("fill", owner: "a", milliseconds: 5000))
+            #expect(await !cache.lock("fill", owner: "b", milliseconds: 5000))
+            #expect(await !cache.lock("fill", owner: "a", milliseconds: 5000))
+            await cache.unlock("fill", owner: "b")
+            #expect(await !cache.lock("fill", owner: "b", milliseconds: 5000), "only the owner releases")
+            await cache.unlock("fill", owner: "a")
+            #expect(await cache.lock("fill", owner: "b", milliseconds: 100))
+            try await Task.sleep(for: .milliseconds(250))
+            #expect(await cache.lock("fill", owner: "c", milliseconds: 5000), "lapsed")
+            // An entry under the lock's name is untouched by the lock and vice versa.
+            let entry = liveEntry("value")
+            await cache.set("fill", entry)
+            #expect(await cache.get("fill") == entry)
+            #expect(await !cache.lock("fill", owner: "d", milliseconds: 5000))
+            #expect(cache.status == .ok)
+        }
+    }
+
+    @Test("two instances share entries and locks; databases are apart")
+    func sharing() async throws {
+        try await RedisServer.with { server in
+            let first = testCache(server)
+            let second = testCache(server)
+            let entry = liveEntry("shared")
+            await first.set("k", entry)
+            #expect(await second.get("k") == entry)
+            #expect(await second.lock("fill", owner: "second", milliseconds: 5000))
+            #expect(await !first.lock("fill", owner: "first", milliseconds: 5000))
+            await second.unlock("fill", owner: "second")
+            #expect(await first.lock("fill", owner: "first", milliseconds: 5000))
+            await second.remove("k")
+            #expect(await first.get("k") == nil)
+
+            let other = testCache(server, database: 3)
+            await first.set("k", entry)
+            #expect(await other.get("k") == nil)
+            await other.set("only-in-3", entry)
+            #expect(await first.get("only-in-3") == nil)
+            let exists = try rawConnection(server, database: 3).command(["EXISTS", "only-in-3"]).integer
+            #expect(exists == 1)
+        }
+    }
+
+    @Test("many concurrent callers on one instance")
+    func concurrentCallers() async throws {
+        try await RedisServer.with { server in
+            let cache = testCache(server)
+            let hits = await withTaskGroup(of: Int.self) { group in
+                for task in 0..<8 {
+                    group.addTask {
+                        var hits = 0
+                        for step in 0..<100 {
+                            let key = "k\((task + step) % 10)"
+                            await cache.set(key, liveEntry(key))
+                            if await cache.get(key)?.value == Array(key.utf8) { hits += 1 }
+                        }
+                        return hits
+                    }
+                }
+                return await group.reduce(0, +)
+            }
+            #expect(hits == 800)
+            #expect(cache.status == .ok)
+        }
+    }
+
+    @Test("AUTH with a password; without one the cache is degraded with Redis's words")
+    func authentication() async throws {
+        try await RedisServer.with(arguments: ["--requirepass", "s3cret"]) { server in
+            let good = testCache(server, password: "s3cret")
+            await good.set("k", liveEntry("v"))
+            #expect(await good.get("k") != nil)
+            #expect(good.status == .ok)
+            let none = testCache(server)
+            #expect(await none.get("k") == nil)
+            guard case .degraded(let reason) = none.status else { Issue.record("not degraded"); return }
+            #expect(reason.contains("NOAUTH"), "\(reason)")
+            let wrong = testCache(server, password: "nope")
+            #expect(await wrong.get("k") == nil)
+            #expect(!wrong.status.isOK)
+        }
+    }
+
+    @Test("nobody listening: degraded at once, and later calls return without waiting")
+    func unreachable() async throws {
+        let port = try RedisServer.freePort()
+        let cache = RedisCache(endpoint: RedisEndpoint(host: "127.0.0.1", port: port), reconnectInterval: .seconds(60))
+        let (status, first) = await timed { await cache.ping() }
+        guard case .degraded(let reason) = status else { Issue.record("not degraded"); return }
+        #expect(reason.lowercased().contains("refused"), "\(reason)")
+        #expect(first < .seconds(1))
+        let (_, many) = await timed {
+            for _ in 0..<1000 {
+                await cache.set("k", liveEntry("v"))
+                _ = await cache.get("k")
+                _ = await cache.lock("k", owner: "a", milliseconds: 10)
+            }
+        }
+        #expect(many < .seconds(1), "\(many)")
+    }
+
+    @Test("a frozen server: calls wait one command timeout, then the cache recovers when it thaws")
+    func frozen() async throws {
+        try await RedisServer.with { server in
+            let cache = testCache(server)
+            await cache.set("k", liveEntry("v"))
+            server.pause()
+            let (value, waited) = await timed { await cache.get("k") }
+            #expect(value == nil)
+            #expect(waited >= .milliseconds(250) && waited < .milliseconds(1500), "\(waited)")
+            guard case .degraded(let reason) = cache.status else { Issue.record("not degraded"); return }
+            #expect(reason.contains("timed out"), "\(reason)")
+            // Within the reconnect interval nobody waits again.
+            let (_, quick) = await timed { await cache.get("k") }
+            #expect(quick < .milliseconds(100), "\(quick)")
+            server.resume()
+            #expect(await eventually { await cache.get("k") != nil })
+            #expect(cache.status == .ok)
+        }
+    }
+
+    @Test("the connection recovers after a restart without a visible miss")
+    func restart() async throws {
+        try await RedisServer.with { server in
+            let cache = testCache(server)
+            #expect(await cache.ping() == .ok)
+            try server.restart()
+            await cache.set("k", liveEntry("after restart"))
+            #expect(cache.status == .ok)
+            #expect(await cache.get("k") != nil)
+        }
+    }
+
+    @Test("a large write to a server that died: EPIPE, not a SIGPIPE that kills the process")
+    func brokenPipe() async throws {
+        try await RedisServer.with { server in
+            let cache = testCache(server)
+            #expect(await cache.ping() == .ok)
+            server.stop()
+            // Megabytes: the first bytes draw a reset, the rest are written into a broken pipe.
+            let big = CacheEntry(value: [UInt8](repeating: 42, count: 8 << 20), storedAt: WallClock.milliseconds(),
+                                 freshForMilliseconds: 1000, keepForMilliseconds: 60_000)
+            for _ in 0..<3 { await cache.set("big", big) }
+            #expect(!cache.status.isOK)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real `redis-server` on loopback, started and stopped by the test that needs it.
+///
+/// No persistence (`--save ''`, `--appendonly no`), so a restart on the same port comes back
+/// empty, as after a crash. `make test` installs the Debian package; without it the tests that
+/// need a server record an issue and stop.
+///
+/// `@unchecked`: the one test that started it drives it.
+final class RedisServer: @unchecked Sendable {
+    let port: Int
+    let extraArguments: [String]
+    private var process: Process
+
+    var url: String { "redis://127.0.0.1:\(port)/0" }
+
+    private init(port: Int, extraArguments: [String], process: Process) {
+        self.port = port
+        self.extraArguments = extraArguments
+        self.process = process
+    }
+
+    static var executable: String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let candidates = path.split(separator: ":").map { "\($0)/redis-server" } + ["/usr/bin/redis-server", "/usr/sbin/redis-server"]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Runs `body` with a fresh server, stopped afterwards; records an issue if there is no
+    /// `redis-server` on this machine.
+    static func with(
+        arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation, _ body: (RedisServer) async throws -> Void
+    ) async throws {
+        guard let executable else {
+            Issue.record("redis-server is not installed (apt-get install redis-server; `make test` does it)", sourceLocation: sourceLocation)
+            return
+        }
+        let server = try start(executable: executable, port: try freePort(), arguments: arguments)
+        defer { server.stop() }
+        try await body(server)
+    }
+
+    private static func start(executable: String, port: Int, arguments: [String]) throws -> RedisServer {
+        let process = try launch(executable: executable, port: port, arguments: arguments)
+        let server = RedisServer(port: port, extraArguments: arguments, process: process)
+        try server.waitUntilReady()
+        return server
+    }
+
+    private static func launch(executable: String, port: Int, arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--port", "\(port)", "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Kills the server at once, as a crash would (no goodbye to clients).
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// Starts a new server on the same port.
+    func restart() throws {
+        stop()
+        guard let executable = Self.executable else { return }
+        process = try Self.launch(executable: executable, port: port, arguments: extraArguments)
+        try waitUntilReady()
+    }
+
+    /// Freezes the server (SIGSTOP): connections stay open, nothing answers.
+    func pause() {
+        kill(process.processIdentifier, SIGSTOP)
+    }
+
+    /// Thaws it (SIGCONT).
+    func resume() {
+        kill(process.processIdentifier, SIGCONT)
+    }
+
+    /// Polls with `PING` until the server answers, for up to 10 s.
+    private func waitUntilReady() throws {
+        for _ in 0..<1000 {
+            if Self.ping(port: port) { return }
+            guard process.isRunning else { break }
+            usleep(10_000)
+        }
+        stop()
+        throw ServerError(message: "redis-server on port \(port) did not answer PING")
+    }
+
+    struct ServerError: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
+    private static func ping(port: Int) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return false }
+        defer { close(socket) }
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = loopback(port: port)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { return false }
+        let request = Array("PING\r\n".utf8)
+        guard send(socket, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else { return false }
+        var reply = [UInt8](repeating: 0, count: 64)
+        let count = recv(socket, &reply, reply.count, 0)
+        // A server with a password answers -NOAUTH: up all the same.
+        let text = count > 0 ? String(decoding: reply[..<count], as: UTF8.self) : ""
+        return text.hasPrefix("+PONG") || text.hasPrefix("-NOAUTH")
+    }
+
+    /// A port nobody listens on right now (the kernel's choice for port 0).
+    static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = loopback(port: 0)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { throw ServerError(message: "cannot bind a loopback port") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        return address
+    }
+}
