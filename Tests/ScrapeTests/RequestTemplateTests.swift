@@ -43,4 +43,16 @@ import Testing
         #expect(try route.upstreamRequest(["date": "d", "from": "Bern"]).headers == [.init(name: "X-Station", value: "Bern")])
         #expect(throws: RequestError.self) { try route.upstreamRequest(["date": "d", "from": "Bern\r\nX-Evil: 1"]) }
     }
+
+    @Test func bracesThatAreNotPlaceholdersStayText() {
+        #expect(RequestTemplate.placeholders(in: #"{"x":{from},"y":{ "z" },"w":{}} {a b} {limit}"#) == ["from", "limit"])
+        #expect(RequestTemplate.placeholders(in: "{{date}}") == ["date"])
+        #expect(RequestTemplate.placeholders(in: "{") == [])
+    }
+
+    @Test func aJSONBodyKeepsItsBracesAndFillsItsPlaceholders() throws {
+        let route = try route(body: #"<body charset="utf-8">{"from":"{from}","n":{limit},"o":{}}</body>"#)
+        let request = try route.upstreamRequest(["date": "d", "from": "Bern"])
+        #expect(request.body.map { String(decoding: $0, as: UTF8.self) } == #"{"from":"Bern","n":4,"o":{}}"#)
+    }
 }

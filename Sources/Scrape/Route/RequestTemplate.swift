@@ -20,13 +20,39 @@ public struct RequestTemplate: Sendable {
 
     static func placeholders(in template: String) -> [String] {
         var names: [String] = []
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let name = rest[rest.index(after: open)..<close]
-            if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { names.append(String(name)) }
-            rest = rest[rest.index(after: close)...]
+        scan(template) { piece in
+            if case .placeholder(let name) = piece { names.append(name) }
         }
         return names
+    }
+
+    /// A template's text and `{name}` placeholders, in order. A brace not followed by a name and
+    /// `}` is text, so JSON or other braces in a body template stay as they are.
+    enum Piece {
+        case text(Substring)
+        case placeholder(String)
+    }
+
+    static func scan<E: Error>(_ template: String, _ visit: (Piece) throws(E) -> Void) throws(E) {
+        var textStart = template.startIndex
+        var index = template.startIndex
+        while index < template.endIndex {
+            guard template[index] == "{" else {
+                index = template.index(after: index)
+                continue
+            }
+            var end = template.index(after: index)
+            while end < template.endIndex, template[end].isLetter || template[end].isNumber || template[end] == "_" { end = template.index(after: end) }
+            guard end < template.endIndex, template[end] == "}", end > template.index(after: index) else {
+                index = template.index(after: index)
+                continue
+            }
+            try visit(.text(template[textStart..<index]))
+            try visit(.placeholder(String(template[template.index(after: index)..<end])))
+            index = template.index(after: end)
+            textStart = index
+        }
+        try visit(.text(template[textStart...]))
     }
 }
 
@@ -97,18 +123,15 @@ extension Route {
         _ template: String, _ values: [String: String], _ transform: (String, String) throws(RequestError) -> String
     ) throws(RequestError) -> String {
         var output = ""
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let name = String(rest[rest.index(after: open)..<close])
-            output += rest[..<open]
-            if let value = values[name] {
-                output += try transform(name, value)
-            } else {
-                output += rest[open...close]
+        try RequestTemplate.scan(template) { piece throws(RequestError) in
+            switch piece {
+            case .text(let text):
+                output += text
+            case .placeholder(let name):
+                if let value = values[name] { output += try transform(name, value) } else { output += "{\(name)}" }
             }
-            rest = rest[rest.index(after: close)...]
         }
-        return output + rest
+        return output
     }
 }
 
