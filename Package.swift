@@ -36,12 +36,12 @@ let package = Package(
         .executableTarget(name: "ScrapeBench", dependencies: ["Scrape", "Markup"], path: "Sources/ScrapeBench", swiftSettings: swiftSettings),
 
         // Test support: a real libcurl client for driving the live server.
-        .target(name: "HTTPTesting", dependencies: ["CCurl"], path: "Tests/HTTPTesting", swiftSettings: swiftSettings),
+        .target(name: "HTTPTesting", dependencies: ["CCurl", "Server", "Compression", "Markup"], path: "Tests/HTTPTesting", swiftSettings: swiftSettings),
 
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "CLibXML2"], swiftSettings: swiftSettings),
         .testTarget(name: "ScrapeTests", dependencies: ["Scrape", "Markup"], swiftSettings: swiftSettings),
         .testTarget(name: "StoreTests", dependencies: ["Store"], swiftSettings: swiftSettings),
-        .testTarget(name: "UpstreamTests", dependencies: ["Upstream", "Fetch"], swiftSettings: swiftSettings),
+        .testTarget(name: "UpstreamTests", dependencies: ["Upstream", "Fetch", "Store", "Scrape", "HTTPTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "FetchTests", dependencies: ["Fetch", "Server", "Markup", "Compression", "HTTPTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Markup", "Compression", "HTTPTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "APITests", dependencies: ["API", "Server", "Markup", "Model", "HTTPTesting", "gottago", "CLibXML2"], swiftSettings: swiftSettings),

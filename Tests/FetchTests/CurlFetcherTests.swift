@@ -1,5 +1,6 @@
 import Testing
 @testable import Fetch
+import HTTPTesting
 
 /// The fetcher against a real loopback upstream with failure modes.
 @Suite("CurlFetcher", .serialized)

@@ -1,30 +1,58 @@
 import Compression
 import Markup
-@testable import Server
+public import Server
+import Synchronization
 
 /// A loopback upstream with failure modes, built on the project's own server.
 ///
 /// `/ok`, `/delay?ms=`, `/status/{code}?retry_after=`, `/garbage`, `/gzip-truncated`, `/big?bytes=`,
-/// `/redirect/{n}` (to `/redirect/{n+1}`: a loop), `/redirect-to?url=`, `/hang`, and `POST /echo`.
-struct TestUpstream: Sendable {
-    let server: HTTPServer
-    let port: Int
+/// `/redirect/{n}` (to `/redirect/{n+1}`: a loop), `/redirect-to?url=`, `/hang`, `POST /echo`, and
+/// `/feed?ms=&status=` (a small XML document after a delay; every request counted in `hits`).
+public struct TestUpstream: Sendable {
+    public let server: HTTPServer
+    public let port: Int
+    /// Requests to `/feed` so far.
+    public let hits: HitCounter
 
-    var base: String { "http://127.0.0.1:\(port)" }
+    public var base: String { "http://127.0.0.1:\(port)" }
 
-    static func start() throws -> TestUpstream {
+    /// Makes `/feed` answer with this status when it is not 0 (the URL stays the same, so the
+    /// cache key does too).
+    public let feedStatus: StatusOverride
+
+    /// A status set by the test.
+    public final class StatusOverride: Sendable {
+        private let status = Atomic<Int>(0)
+        /// The status `/feed` answers with; 0 for its own.
+        public var value: Int {
+            get { status.load(ordering: .relaxed) }
+            set { status.store(newValue, ordering: .relaxed) }
+        }
+    }
+
+    /// Counts requests, readable from tests.
+    public final class HitCounter: Sendable {
+        private let count = Atomic<Int>(0)
+        /// Requests counted.
+        public var value: Int { count.load(ordering: .relaxed) }
+        func add() { count.add(1, ordering: .relaxed) }
+    }
+
+    public static func start() throws -> TestUpstream {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.accessLog = .off
         configuration.shutdownGrace = 0.2
         let sink = LogSink(descriptor: -1)
         let log = ServerLog(sink: sink)
-        let responder = try Responder(routes: routes, configuration: configuration, log: log)
+        let hits = HitCounter()
+        let feedStatus = StatusOverride()
+        let responder = try Responder(routes: routes(hits, feedStatus), configuration: configuration, log: log)
         let server = HTTPServer(responder: responder, configuration: configuration, log: log, accessLog: AccessLog(format: .off, sink: sink))
-        return TestUpstream(server: server, port: try server.start())
+        return TestUpstream(server: server, port: try server.start(), hits: hits, feedStatus: feedStatus)
     }
 
-    static func with<T: Sendable>(_ body: (TestUpstream) async throws -> T) async throws -> T {
+    public static func with<T: Sendable>(_ body: (TestUpstream) async throws -> T) async throws -> T {
         let upstream = try start()
         do {
             let result = try await body(upstream)
@@ -41,8 +69,16 @@ struct TestUpstream: Sendable {
                  body: .bytes(Array(text.utf8)), cache: .noStore)
     }
 
-    static var routes: [Route] {
+    static func routes(_ hits: HitCounter, _ feedStatus: StatusOverride) -> [Route] {
         [
+            .get("/feed", summary: "A small XML document after ms milliseconds, with the given status.") { request in
+                hits.add()
+                try await Task.sleep(for: .milliseconds(Int(request.query.first("ms") ?? "0") ?? 0))
+                let status = feedStatus.value != 0 ? feedStatus.value : Int(request.query.first("status") ?? "") ?? 200
+                let retry = request.query.first("retry_after").map { [("Retry-After", $0)] } ?? []
+                return Response(status: status, headers: HTTPHeaders([("Content-Type", "application/xml")] + retry),
+                                body: .bytes(Array("<r><item n=\"\(hits.value)\"/></r>".utf8)), cache: .noStore)
+            },
             .getInline("/ok", summary: "200 with a short text.") { _ in text("hello") },
             .get("/delay", summary: "Answers after ms milliseconds.") { request in
                 try await Task.sleep(for: .milliseconds(Int(request.query.first("ms") ?? "0") ?? 0))

@@ -1,0 +1,188 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+public import Fetch
+public import Scrape
+public import Store
+import Synchronization
+
+/// One upstream's gate: cache, single-flight, politeness, fetch and extraction, in that order.
+///
+/// ```swift
+/// let sbb = UpstreamClient(name: "sbb", fetcher: fetcher, cache: MemoryCache(), policy: UpstreamPolicy())
+/// let answer = try await sbb.extract(route, parameters: ["from": "Bern", "to": "Thun", …])
+/// // answer.cache is .hit, .miss or .stale; answer.age in seconds
+/// ```
+///
+/// A fresh cached answer is returned at once. A stale one within the stale-while-revalidate
+/// window is returned at once too, while one background refresh runs. Otherwise one fetch per key
+/// runs however many clients ask, within the concurrency cap, the token bucket and the circuit
+/// breaker; if it fails and an answer within the stale-if-error window is cached, that answer is
+/// served instead. Routes' own error answers (no connections) are cached briefly like data.
+public final class UpstreamClient: Sendable {
+    /// What the client got and where it came from.
+    public struct Answer: Sendable {
+        /// Where the answer came from, as `X-Cache` says it.
+        public enum Source: String, Sendable {
+            case hit = "HIT"
+            case miss = "MISS"
+            case stale = "STALE"
+        }
+
+        /// The records or the route's error.
+        public let extraction: Extraction
+        /// Cache hit, miss or stale.
+        public let source: Source
+        /// Seconds since the upstream gave it.
+        public let age: Int
+    }
+
+    /// The upstream's name, used in error codes, messages and metrics.
+    public let name: String
+    private let fetcher: CurlFetcher
+    private let cache: any CacheDriver
+    private let policy: UpstreamPolicy
+    private let now: @Sendable () -> Int64
+    private let flights = SingleFlight<String, CacheEntry>()
+    private let limiter: ConcurrencyLimiter
+    private struct Politeness {
+        var bucket: TokenBucket
+        var breaker: CircuitBreaker
+        /// Until when the upstream asked us to wait (`Retry-After`), in milliseconds.
+        var pausedUntil: Int64 = 0
+    }
+    private let politeness: Mutex<Politeness>
+
+    /// A gate for one upstream; `now` is the wall clock in milliseconds (replaceable in tests).
+    public init(
+        name: String, fetcher: CurlFetcher, cache: any CacheDriver, policy: UpstreamPolicy,
+        now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
+    ) {
+        self.name = name
+        self.fetcher = fetcher
+        self.cache = cache
+        self.policy = policy
+        self.now = now
+        limiter = ConcurrencyLimiter(limit: policy.maxConcurrent)
+        let start = Double(now()) / 1000
+        politeness = Mutex(Politeness(
+            bucket: TokenBucket(rate: policy.rate, burst: policy.burst, now: start),
+            breaker: CircuitBreaker(threshold: policy.breakerThreshold, cooldown: policy.breakerCooldown)))
+    }
+
+    /// The route's records for these parameters, from the cache or the upstream.
+    public func extract(_ route: Route, parameters: [String: String]) async throws(UpstreamFailure) -> Answer {
+        let request: UpstreamRequest
+        do {
+            request = try route.upstreamRequest(parameters)
+        } catch {
+            throw UpstreamFailure(upstream: name, code: "invalid_parameter", status: 400, retryAfter: nil, message: error.description)
+        }
+        let key = CacheKey.make(route: route.id, routeDigest: route.digest, method: request.method, url: request.url, body: request.body)
+        var stale: (entry: CacheEntry, extraction: Extraction)?
+        if let entry = await cache.get(key), let extraction = Extraction(decoding: entry.value) {
+            let age = now() - entry.storedAt
+            if age < entry.freshForMilliseconds {
+                return Answer(extraction: extraction, source: .hit, age: Int(age / 1000))
+            }
+            if age < entry.freshForMilliseconds + Int64(policy.staleWhileRevalidate * 1000) {
+                // Served now; one refresh for everybody, in a background slot.
+                Task { [self] in _ = try? await flights.run(key) { [self] in try await fill(key, route, request, parameters, .background) } }
+                return Answer(extraction: extraction, source: .stale, age: Int(age / 1000))
+            }
+            // Kept for errors only within the stale-if-error window, whatever the driver still holds.
+            if age < entry.freshForMilliseconds + Int64(policy.staleIfError * 1000) { stale = (entry, extraction) }
+        }
+        do {
+            let entry = try await flights.run(key) { [self] in try await fill(key, route, request, parameters, .client) }.value
+            guard let extraction = Extraction(decoding: entry.value) else {
+                throw UpstreamFailure(upstream: name, code: "upstream_error", status: 502, retryAfter: nil, message: "\(name): unreadable cache entry.")
+            }
+            return Answer(extraction: extraction, source: .miss, age: Int(max(0, now() - entry.storedAt) / 1000))
+        } catch {
+            if let stale { return Answer(extraction: stale.extraction, source: .stale, age: Int((now() - stale.entry.storedAt) / 1000)) }
+            if let failure = error as? UpstreamFailure { throw failure }
+            if error is CancellationError {
+                throw UpstreamFailure(upstream: name, code: "cancelled", status: 499, retryAfter: nil, message: "The request was cancelled.")
+            }
+            throw UpstreamFailure(upstream: name, code: "upstream_error", status: 502, retryAfter: nil, message: "\(name): \(error)")
+        }
+    }
+
+    /// Fetches, extracts and stores one answer; throws `UpstreamFailure` when the upstream failed.
+    private func fill(
+        _ key: String, _ route: Route, _ request: UpstreamRequest, _ parameters: [String: String], _ priority: ConcurrencyLimiter.Priority
+    ) async throws -> CacheEntry {
+        try admit()
+        let response = try await limiter.withSlot(priority) { try await send(request) }
+        if let failure = UpstreamFailure.status(response.status, retryAfter: retryAfter(response), upstream: name) {
+            record(success: false, pause: failure.status == 503 ? failure.retryAfter : nil)
+            throw failure
+        }
+        let extraction = Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters)
+        let brokenAnswer: Bool
+        if case .failure(let failure) = extraction.outcome, failure.status >= 500 { brokenAnswer = true } else { brokenAnswer = false }
+        record(success: !brokenAnswer, pause: nil)
+        if brokenAnswer, case .failure(let failure) = extraction.outcome {
+            throw UpstreamFailure(upstream: name, code: failure.code, status: 502, retryAfter: nil, message: "\(name): \(failure.message)")
+        }
+        let isFailure: Bool
+        if case .failure = extraction.outcome { isFailure = true } else { isFailure = false }
+        let fresh = Int64((isFailure ? policy.failureFreshFor : policy.freshFor) * 1000)
+        let keep = isFailure ? fresh : fresh + Int64(max(policy.staleWhileRevalidate, policy.staleIfError) * 1000)
+        let entry = CacheEntry(value: extraction.encoded(), storedAt: now(), freshForMilliseconds: fresh, keepForMilliseconds: keep)
+        await cache.set(key, entry)
+        return entry
+    }
+
+    /// Refuses a request the breaker, a `Retry-After` pause or the token bucket does not allow.
+    private func admit() throws(UpstreamFailure) {
+        let current = now()
+        let seconds = Double(current) / 1000
+        let refusal = politeness.withLock { state -> UpstreamFailure? in
+            if state.pausedUntil > current {
+                return .rateLimited(upstream: name, retryAfter: Double(state.pausedUntil - current) / 1000)
+            }
+            if case .rejected(let wait) = state.breaker.permit(now: seconds) { return .circuitOpen(upstream: name, retryAfter: wait) }
+            if case .denied(let wait) = state.bucket.take(now: seconds) { return .rateLimited(upstream: name, retryAfter: wait) }
+            return nil
+        }
+        if let refusal { throw refusal }
+    }
+
+    private func record(success: Bool, pause: Int?) {
+        let current = now()
+        politeness.withLock { state in
+            state.breaker.record(success: success, now: Double(current) / 1000)
+            if let pause { state.pausedUntil = max(state.pausedUntil, current + Int64(pause) * 1000) }
+        }
+    }
+
+    /// One request, retried once after a connection failure when it is a GET.
+    private func send(_ request: UpstreamRequest) async throws -> FetchResponse {
+        let fetchRequest = FetchRequest(
+            method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) }, body: request.body)
+        var attempt = 0
+        while true {
+            do {
+                return try await fetcher.fetch(fetchRequest)
+            } catch {
+                let retryable = (error.kind == .unreachable || error.kind == .connectionLost) && request.method == "GET"
+                if error.kind == .cancelled { throw CancellationError() }
+                guard retryable, attempt < policy.retries else {
+                    record(success: false, pause: nil)
+                    throw UpstreamFailure.fetch(error, upstream: name)
+                }
+                attempt += 1
+                try await Task.sleep(for: .milliseconds(Int(Backoff.delay(attempt: attempt, random: Double.random(in: 0..<1)) * 1000)))
+            }
+        }
+    }
+
+    private func retryAfter(_ response: FetchResponse) -> Int? {
+        guard let value = response.header("Retry-After"),
+            let seconds = RetryAfter.seconds(value, now: Double(now()) / 1000)
+        else { return nil }
+        return Int(seconds.rounded(.up))
+    }
+}

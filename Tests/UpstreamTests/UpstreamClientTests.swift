@@ -1,0 +1,154 @@
+import Fetch
+import HTTPTesting
+import Scrape
+import Store
+import Testing
+@testable import Upstream
+
+@Suite("UpstreamClient", .serialized)
+struct UpstreamClientTests {
+    private func client(
+        _ clock: TestClock, cache: (any CacheDriver)? = nil, fetch: (inout FetchConfiguration) -> Void = { _ in },
+        policy: (inout UpstreamPolicy) -> Void = { _ in }
+    ) throws -> UpstreamClient {
+        var configuration = FetchConfiguration()
+        fetch(&configuration)
+        var settings = UpstreamPolicy()
+        policy(&settings)
+        return UpstreamClient(
+            name: "test", fetcher: try CurlFetcher(configuration: configuration), cache: cache ?? MemoryCache(now: { clock.now }),
+            policy: settings, now: { clock.now })
+    }
+
+    private func value(_ answer: UpstreamClient.Answer) -> String? {
+        guard case .success(let lists) = answer.extraction.outcome, case .list(_, let records)? = lists.first else { return nil }
+        return records.first?.value("n")
+    }
+
+    @Test func aMissIsFetchedOnceThenHit() async throws {
+        try await TestUpstream.with { upstream in
+            let route = try FeedRoute.load()
+            let clock = TestClock()
+            let client = try client(clock)
+            let first = try await client.extract(route, parameters: ["port": "\(upstream.port)"])
+            #expect(first.source == .miss)
+            #expect(value(first) == "1")
+            clock.advance(seconds: 30)
+            let second = try await client.extract(route, parameters: ["port": "\(upstream.port)"])
+            #expect(second.source == .hit)
+            #expect(second.age == 30)
+            #expect(upstream.hits.value == 1)
+        }
+    }
+
+    @Test func concurrentColdRequestsShareOneFetch() async throws {
+        try await TestUpstream.with { upstream in
+            let route = try FeedRoute.load()
+            let client = try client(TestClock())
+            let answers = try await withThrowingTaskGroup(of: String?.self) { group in
+                for _ in 0..<100 {
+                    group.addTask { value(try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "200"])) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(upstream.hits.value == 1)
+            #expect(answers.count == 100)
+            #expect(answers.allSatisfy { $0 == "1" })
+        }
+    }
+
+    @Test func staleWhileRevalidateAnswersAtOnceAndRefreshesOnce() async throws {
+        try await TestUpstream.with { upstream in
+            let route = try FeedRoute.load()
+            let clock = TestClock()
+            let client = try client(clock, policy: { $0.freshFor = 60; $0.staleWhileRevalidate = 300 })
+            _ = try await client.extract(route, parameters: ["port": "\(upstream.port)"])
+            clock.advance(seconds: 90)
+            let stale = try await client.extract(route, parameters: ["port": "\(upstream.port)"])
+            #expect(stale.source == .stale)
+            #expect(value(stale) == "1")
+            for _ in 0..<200 where upstream.hits.value < 2 { try await Task.sleep(for: .milliseconds(10)) }
+            try await Task.sleep(for: .milliseconds(50))
+            #expect(upstream.hits.value == 2)
+            let refreshed = try await client.extract(route, parameters: ["port": "\(upstream.port)"])
+            #expect(refreshed.source == .hit)
+            #expect(value(refreshed) == "2")
+        }
+    }
+
+    @Test func staleIfErrorServesTheLastGoodAnswer() async throws {
+        try await TestUpstream.with { upstream in
+            let route = try FeedRoute.load()
+            let clock = TestClock()
+            let client = try client(clock, policy: { $0.freshFor = 60; $0.staleWhileRevalidate = 0; $0.staleIfError = 3600 })
+            _ = try await client.extract(route, parameters: ["port": "\(upstream.port)"])
+            upstream.feedStatus.value = 500
+            clock.advance(seconds: 600)
+            let answer = try await client.extract(route, parameters: ["port": "\(upstream.port)"])
+            #expect(answer.source == .stale)
+            #expect(answer.age == 600)
+            #expect(value(answer) == "1")
+            clock.advance(seconds: 3600)
+            let failure = try await #require(throws: UpstreamFailure.self) { try await client.extract(route, parameters: ["port": "\(upstream.port)"]) }
+            #expect(failure.code == "upstream_error")
+            #expect(failure.status == 502)
+        }
+    }
+
+    @Test func theBreakerOpensAndStopsAskingTheUpstream() async throws {
+        try await TestUpstream.with { upstream in
+            let route = try FeedRoute.load()
+            let clock = TestClock()
+            let client = try client(clock, policy: { $0.breakerThreshold = 3; $0.breakerCooldown = 30 })
+            for index in 0..<3 {
+                let failure = try await #require(throws: UpstreamFailure.self) {
+                    try await client.extract(route, parameters: ["port": "\(upstream.port)", "status": "500", "ms": "\(index)"])
+                }
+                #expect(failure.status == 502)
+            }
+            let open = try await #require(throws: UpstreamFailure.self) {
+                try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "9"])
+            }
+            #expect(open.code == "upstream_unavailable")
+            #expect(open.status == 503)
+            #expect(open.retryAfter == 30)
+            #expect(upstream.hits.value == 3)
+            clock.advance(seconds: 31)
+            #expect(try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "9"]).source == .miss)
+        }
+    }
+
+    @Test func retryAfterIsHonoured() async throws {
+        try await TestUpstream.with { upstream in
+            let route = try FeedRoute.load()
+            let clock = TestClock()
+            let client = try client(clock)
+            let paused = try await #require(throws: UpstreamFailure.self) {
+                try await client.extract(route, parameters: ["port": "\(upstream.port)", "status": "503", "retry_after": "5"])
+            }
+            #expect(paused.code == "upstream_paused")
+            #expect(paused.retryAfter == 5)
+            let waiting = try await #require(throws: UpstreamFailure.self) {
+                try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "1"])
+            }
+            #expect(waiting.code == "upstream_rate_limited")
+            #expect(upstream.hits.value == 1)
+            clock.advance(seconds: 6)
+            #expect(try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "1"]).source == .miss)
+        }
+    }
+
+    @Test func timeoutsAndBadParametersMapToTheirStatuses() async throws {
+        try await TestUpstream.with { upstream in
+            let route = try FeedRoute.load()
+            let client = try client(TestClock(), fetch: { $0.totalTimeout = 0.3 })
+            let timeout = try await #require(throws: UpstreamFailure.self) {
+                try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "3000"])
+            }
+            #expect(timeout.code == "upstream_timeout")
+            #expect(timeout.status == 504)
+            let bad = try await #require(throws: UpstreamFailure.self) { try await client.extract(route, parameters: [:]) }
+            #expect(bad.status == 400)
+        }
+    }
+}
