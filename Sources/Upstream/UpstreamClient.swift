@@ -44,6 +44,8 @@ public final class UpstreamClient: Sendable {
     private let policy: UpstreamPolicy
     private let now: @Sendable () -> Int64
     private let flights = SingleFlight<String, CacheEntry>()
+    /// This instance's name for the shared fetch locks.
+    private let owner: String
     private let limiter: ConcurrencyLimiter
     private struct Politeness {
         var bucket: TokenBucket
@@ -63,6 +65,7 @@ public final class UpstreamClient: Sendable {
         self.cache = cache
         self.policy = policy
         self.now = now
+        owner = "\(name)-\(UInt64.random(in: 0..<UInt64.max))"
         limiter = ConcurrencyLimiter(limit: policy.maxConcurrent)
         let start = Double(now()) / 1000
         politeness = Mutex(Politeness(
@@ -113,6 +116,13 @@ public final class UpstreamClient: Sendable {
     private func fill(
         _ key: String, _ route: Route, _ request: UpstreamRequest, _ parameters: [String: String], _ priority: ConcurrencyLimiter.Priority
     ) async throws -> CacheEntry {
+        // Across instances sharing the cache: one takes the lock and fetches, the others wait for
+        // its value for a bounded time, then fetch themselves.
+        let locked = await cache.lock(key + ":fetch", owner: owner, milliseconds: Int(policy.lockFor * 1000))
+        if !locked, let entry = try await awaitOtherInstance(key) { return entry }
+        defer {
+            if locked { Task { [cache, owner] in await cache.unlock(key + ":fetch", owner: owner) } }
+        }
         try admit()
         let response = try await limiter.withSlot(priority) { try await send(request) }
         if let failure = UpstreamFailure.status(response.status, retryAfter: retryAfter(response), upstream: name) {
@@ -133,6 +143,18 @@ public final class UpstreamClient: Sendable {
         let entry = CacheEntry(value: extraction.encoded(), storedAt: now(), freshForMilliseconds: fresh, keepForMilliseconds: keep)
         await cache.set(key, entry)
         return entry
+    }
+
+    /// The value another instance is fetching, once it lands in the cache; nil after the wait.
+    private func awaitOtherInstance(_ key: String) async throws -> CacheEntry? {
+        let deadline = now() + Int64(policy.lockWait * 1000)
+        let clock = ContinuousClock()
+        let started = clock.now
+        while now() < deadline, clock.now - started < .milliseconds(Int(policy.lockWait * 1000)) {
+            try await Task.sleep(for: .milliseconds(25))
+            if let entry = await cache.get(key), now() - entry.storedAt < entry.freshForMilliseconds { return entry }
+        }
+        return nil
     }
 
     /// Refuses a request the breaker, a `Retry-After` pause or the token bucket does not allow.

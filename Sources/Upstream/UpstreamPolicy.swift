@@ -16,6 +16,10 @@ public struct UpstreamPolicy: Sendable {
     public var staleIfError = 3_600.0
     /// Seconds an upstream's own error answer (no connections, unknown station) is kept.
     public var failureFreshFor = 30.0
+    /// With a shared cache: how long one instance holds the fetch lock for a key, and how long
+    /// another instance waits for that value before fetching itself.
+    public var lockFor = 10.0
+    public var lockWait = 2.0
 
     /// The defaults.
     public init() {}

@@ -151,4 +151,40 @@ struct UpstreamClientTests {
             #expect(bad.status == 400)
         }
     }
+
+    @Test func twoInstancesOnOneSharedCacheFetchOnce() async throws {
+        try await TestUpstream.with { upstream in
+            let route = try FeedRoute.load()
+            let clock = TestClock()
+            let shared = MemoryCache(now: { clock.now })
+            let first = try client(clock, cache: shared)
+            let second = try client(clock, cache: shared)
+            let answers = try await withThrowingTaskGroup(of: String?.self) { group in
+                for index in 0..<40 {
+                    let instance = index % 2 == 0 ? first : second
+                    group.addTask { value(try await instance.extract(route, parameters: ["port": "\(upstream.port)", "ms": "300"])) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(upstream.hits.value == 1)
+            #expect(answers.allSatisfy { $0 == "1" })
+        }
+    }
+
+    @Test func aLockHolderThatNeverDeliversOnlyDelaysTheOthers() async throws {
+        try await TestUpstream.with { upstream in
+            let route = try FeedRoute.load()
+            let clock = TestClock()
+            let shared = MemoryCache(now: { clock.now })
+            let client = try client(clock, cache: shared, policy: { $0.lockWait = 0.2 })
+            let request = try route.upstreamRequest(["port": "\(upstream.port)"])
+            let key = CacheKey.make(route: route.id, routeDigest: route.digest, method: request.method, url: request.url, body: request.body)
+            #expect(await shared.lock(key + ":fetch", owner: "a-crashed-instance", milliseconds: 60_000))
+            let started = ContinuousClock.now
+            let answer = try await client.extract(route, parameters: ["port": "\(upstream.port)"])
+            #expect(answer.source == .miss)
+            #expect(ContinuousClock.now - started >= .milliseconds(200))
+            #expect(upstream.hits.value == 1)
+        }
+    }
 }
