@@ -39,6 +39,8 @@ public final class UpstreamClient: Sendable {
 
     /// The upstream's name, used in error codes, messages and metrics.
     public let name: String
+    /// What this upstream has done.
+    public let metrics = UpstreamMetrics()
     private let fetcher: CurlFetcher
     private let cache: any CacheDriver
     private let policy: UpstreamPolicy
@@ -86,24 +88,31 @@ public final class UpstreamClient: Sendable {
         if let entry = await cache.get(key), let extraction = Extraction(decoding: entry.value) {
             let age = now() - entry.storedAt
             if age < entry.freshForMilliseconds {
+                metrics.answered(.hit)
                 return Answer(extraction: extraction, source: .hit, age: Int(age / 1000))
             }
             if age < entry.freshForMilliseconds + Int64(policy.staleWhileRevalidate * 1000) {
                 // Served now; one refresh for everybody, in a background slot.
                 Task { [self] in _ = try? await flights.run(key) { [self] in try await fill(key, route, request, parameters, .background) } }
+                metrics.answered(.stale)
                 return Answer(extraction: extraction, source: .stale, age: Int(age / 1000))
             }
             // Kept for errors only within the stale-if-error window, whatever the driver still holds.
             if age < entry.freshForMilliseconds + Int64(policy.staleIfError * 1000) { stale = (entry, extraction) }
         }
         do {
-            let entry = try await flights.run(key) { [self] in try await fill(key, route, request, parameters, .client) }.value
+            let (entry, shared) = try await flights.run(key) { [self] in try await fill(key, route, request, parameters, .client) }
+            if shared { metrics.coalescedWaiter() }
             guard let extraction = Extraction(decoding: entry.value) else {
                 throw UpstreamFailure(upstream: name, code: "upstream_error", status: 502, retryAfter: nil, message: "\(name): unreadable cache entry.")
             }
+            metrics.answered(.miss)
             return Answer(extraction: extraction, source: .miss, age: Int(max(0, now() - entry.storedAt) / 1000))
         } catch {
-            if let stale { return Answer(extraction: stale.extraction, source: .stale, age: Int((now() - stale.entry.storedAt) / 1000)) }
+            if let stale {
+                metrics.answered(.stale)
+                return Answer(extraction: stale.extraction, source: .stale, age: Int((now() - stale.entry.storedAt) / 1000))
+            }
             if let failure = error as? UpstreamFailure { throw failure }
             if error is CancellationError {
                 throw UpstreamFailure(upstream: name, code: "cancelled", status: 499, retryAfter: nil, message: "The request was cancelled.")
@@ -185,10 +194,16 @@ public final class UpstreamClient: Sendable {
         let fetchRequest = FetchRequest(
             method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) }, body: request.body)
         var attempt = 0
+        let clock = ContinuousClock()
         while true {
+            let started = clock.now
             do {
-                return try await fetcher.fetch(fetchRequest)
+                let response = try await fetcher.fetch(fetchRequest)
+                let outcome = response.status >= 500 ? "http_5xx" : (response.status == 429 ? "http_429" : "ok")
+                metrics.fetched(outcome: outcome, seconds: Self.seconds(clock.now - started), bytes: response.body.count)
+                return response
             } catch {
+                metrics.fetched(outcome: UpstreamFailure.fetch(error, upstream: name).code, seconds: Self.seconds(clock.now - started), bytes: 0)
                 let retryable = (error.kind == .unreachable || error.kind == .connectionLost) && request.method == "GET"
                 if error.kind == .cancelled { throw CancellationError() }
                 guard retryable, attempt < policy.retries else {
@@ -199,6 +214,17 @@ public final class UpstreamClient: Sendable {
                 try await Task.sleep(for: .milliseconds(Int(Backoff.delay(attempt: attempt, random: Double.random(in: 0..<1)) * 1000)))
             }
         }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// The Prometheus lines for this upstream, with its breaker and token bucket now.
+    public var prometheusText: String {
+        let seconds = Double(now()) / 1000
+        let (open, tokens) = politeness.withLock { state in (state.breaker.isOpen, state.bucket.available(now: seconds)) }
+        return metrics.prometheus(upstream: name, breakerOpen: open, tokensLeft: tokens)
     }
 
     private func retryAfter(_ response: FetchResponse) -> Int? {

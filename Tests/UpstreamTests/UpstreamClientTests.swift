@@ -187,4 +187,33 @@ struct UpstreamClientTests {
             #expect(upstream.hits.value == 1)
         }
     }
+
+    @Test func metricsCountFetchesAnswersAndWaiters() async throws {
+        try await TestUpstream.with { upstream in
+            let route = try FeedRoute.load()
+            let clock = TestClock()
+            let client = try client(clock)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<5 {
+                    group.addTask { _ = try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "200"]) }
+                }
+                try await group.waitForAll()
+            }
+            _ = try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "200"])
+            _ = try? await client.extract(route, parameters: ["port": "\(upstream.port)", "status": "500"])
+            let snapshot = client.metrics.snapshot
+            #expect(snapshot.outcomes == ["ok": 1, "http_5xx": 1])
+            #expect(snapshot.misses == 5)
+            #expect(snapshot.hits == 1)
+            #expect(snapshot.coalesced == 4)
+            #expect(snapshot.latencyCount == 2)
+            #expect(snapshot.bytes > 0)
+            let text = client.prometheusText
+            #expect(text.contains(#"gottago_upstream_requests_total{upstream="test",outcome="ok"} 1"#))
+            #expect(text.contains(#"gottago_upstream_cache_total{upstream="test",result="hit"} 1"#))
+            #expect(text.contains(#"gottago_upstream_coalesced_total{upstream="test"} 4"#))
+            #expect(text.contains(#"gottago_upstream_breaker_open{upstream="test"} 0"#))
+            #expect(text.contains(#"gottago_upstream_request_seconds_bucket{upstream="test",le="+Inf"} 2"#))
+        }
+    }
 }
