@@ -140,4 +140,17 @@ struct CurlFetcherTests {
             #expect(await failure(fetcher, upstream.base + "/ok")?.kind == .cancelled)
         }
     }
+
+    @Test func socketLevelFaultsGiveTheirKinds() async throws {
+        let faults = try FaultServer()
+        defer { faults.stop() }
+        let fetcher = try fetcher { $0.totalTimeout = 0.5 }
+        #expect(await failure(fetcher, faults.base + "/reset")?.kind == .connectionLost)
+        #expect(await failure(fetcher, faults.base + "/cut")?.kind == .connectionLost)
+        let clock = ContinuousClock()
+        let started = clock.now
+        #expect(await failure(fetcher, faults.base + "/drip")?.kind == .timeout)
+        #expect(clock.now - started < .seconds(3))
+        #expect(try await fetcher.fetch(FetchRequest(url: faults.base + "/other")).status == 404)
+    }
 }

@@ -216,4 +216,17 @@ struct UpstreamClientTests {
             #expect(text.contains(#"gottago_upstream_request_seconds_bucket{upstream="test",le="+Inf"} 2"#))
         }
     }
+
+    @Test func aConnectionResetIsRetriedOnceThenReported() async throws {
+        let faults = try FaultServer()
+        defer { faults.stop() }
+        let route = try FeedRoute.load()
+        let client = try client(TestClock())
+        let failure = try await #require(throws: UpstreamFailure.self) {
+            try await client.extract(route, parameters: ["port": "\(faults.port)", "path": "reset"])
+        }
+        #expect(failure.code == "upstream_unreachable")
+        #expect(failure.status == 502)
+        #expect(faults.accepted == 2)
+    }
 }

@@ -26,11 +26,12 @@ enum FeedRoute {
               <summary>The test upstream's feed.</summary>
               <parameters>
                 <parameter name="port" required="true"/>
+                <parameter name="path" default="feed"/>
                 <parameter name="ms" default="0"/>
                 <parameter name="status" default="200"/>
                 <parameter name="retry_after" default=""/>
               </parameters>
-              <request method="GET" url="http://127.0.0.1:{port}/feed?ms={ms}&amp;status={status}&amp;retry_after={retry_after}"/>
+              <request method="GET" url="http://127.0.0.1:{port}/{path}?ms={ms}&amp;status={status}&amp;retry_after={retry_after}"/>
               <response format="xml"/>
               <extract><record name="item" list="items" each="/r/item"><field name="n" xpath="@n" normalize="int"/></record></extract>
             </route>
