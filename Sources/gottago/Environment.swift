@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Scrape
 
 /// The process's edges, read with the C library: no Foundation (and its ICU data) in the server.
 enum Environment {
@@ -15,18 +16,7 @@ enum Environment {
 
     /// A config file's text, or nil when it cannot be read or is not UTF-8 (1 MiB at most).
     static func readTextFile(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while bytes.count <= 1 << 20 {
-            let count = read(descriptor, &chunk, chunk.count)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk[0..<count]
-        }
-        guard bytes.count <= 1 << 20 else { return nil }
+        guard let bytes = try? Files.read(path, limit: 1 << 20) else { return nil }
         return String(validating: bytes, as: UTF8.self)
     }
 
