@@ -30,7 +30,7 @@ serve: release
 test:
 	@bash scripts/ensure-packages.sh $(BUILD_PACKAGES)
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-xctest
+	bash scripts/with-redis.sh $(SWIFT) test --skip-build --disable-xctest
 	"$$($(SWIFT) build --show-bin-path)/gottago" routes check
 	"$$($(SWIFT) build --show-bin-path)/ScrapeFuzzer" Tests/Fuzz/corpus
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60
@@ -39,6 +39,7 @@ bench:
 	@bash scripts/ensure-packages.sh $(BUILD_PACKAGES) $(BENCH_PACKAGES)
 	$(SWIFT) build -c release
 	bash bench/server.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
+	bash bench/upstream.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 	bash bench/scrape.sh
 
 # The fuzzer binary replays Tests/Fuzz/corpus first, then mutates; new inputs go to

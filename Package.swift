@@ -20,7 +20,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
 
-        // Layers, bottom up: Markup ▸ Scrape ▸ Model ▸ Server ▸ API ▸ gottago.
+        // Layers, bottom up: Markup ▸ Scrape ▸ Fetch/Store ▸ Upstream ▸ Model ▸ Server ▸ API ▸ gottago.
         .target(name: "Markup", dependencies: ["CLibXML2"], swiftSettings: swiftSettings),
         .target(name: "Scrape", dependencies: ["Markup", "CLibXML2"], exclude: ["Normalizers/README.md"], swiftSettings: swiftSettings),
         .target(name: "Fetch", dependencies: ["CCurl", "Compression"], swiftSettings: swiftSettings),
@@ -29,8 +29,8 @@ let package = Package(
         .target(name: "Model", dependencies: ["Markup"], swiftSettings: swiftSettings),
         .target(name: "Compression", dependencies: ["CZlib"], swiftSettings: swiftSettings),
         .target(name: "Server", dependencies: ["Markup", "Compression", "CMicroHTTPD"], swiftSettings: swiftSettings),
-        .target(name: "API", dependencies: ["Server", "Model", "Markup"], swiftSettings: swiftSettings),
-        .executableTarget(name: "gottago", dependencies: ["API", "Server", "Scrape", "Markup"], swiftSettings: swiftSettings),
+        .target(name: "API", dependencies: ["Server", "Model", "Markup", "Scrape", "Store", "Upstream"], swiftSettings: swiftSettings),
+        .executableTarget(name: "gottago", dependencies: ["API", "Server", "Scrape", "Markup", "Fetch", "Store", "Upstream"], swiftSettings: swiftSettings),
         // Arbitrary bytes through every route: a libFuzzer target under `make fuzz`, a corpus replayer otherwise.
         .executableTarget(name: "ScrapeFuzzer", dependencies: ["Scrape", "Markup"], swiftSettings: swiftSettings),
         .executableTarget(name: "ScrapeBench", dependencies: ["Scrape", "Markup"], path: "Sources/ScrapeBench", swiftSettings: swiftSettings),
@@ -40,11 +40,11 @@ let package = Package(
 
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "CLibXML2"], swiftSettings: swiftSettings),
         .testTarget(name: "ScrapeTests", dependencies: ["Scrape", "Markup"], swiftSettings: swiftSettings),
-        .testTarget(name: "StoreTests", dependencies: ["Store"], swiftSettings: swiftSettings),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "HTTPTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "UpstreamTests", dependencies: ["Upstream", "Fetch", "Store", "Scrape", "HTTPTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "FetchTests", dependencies: ["Fetch", "Server", "Markup", "Compression", "HTTPTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Markup", "Compression", "HTTPTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "APITests", dependencies: ["API", "Server", "Markup", "Model", "HTTPTesting", "gottago", "CLibXML2"], swiftSettings: swiftSettings),
+        .testTarget(name: "APITests", dependencies: ["API", "Server", "Markup", "Model", "HTTPTesting", "gottago", "CLibXML2", "Scrape", "Store", "Upstream", "Fetch"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

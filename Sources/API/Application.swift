@@ -1,5 +1,6 @@
 public import Server
 import Synchronization
+public import Upstream
 
 /// Settings of the public API that are not about HTTP itself.
 public struct APIConfiguration: Sendable {
@@ -17,12 +18,17 @@ public final class Application: Sendable {
     /// Whether everything is loaded and the service may take traffic.
     public let readiness = Readiness()
 
-    /// Builds the route table; a malformed or duplicate template throws.
-    public init(server: ServerConfiguration, api: APIConfiguration = APIConfiguration(), log: ServerLog) throws {
-        let catalog = RouteCatalog()
+    /// Builds the route table; a malformed or duplicate template throws. With `upstreams`, the
+    /// route files are served at `/api/routes`, and `/readyz` and `/metrics` report the cache and
+    /// the upstreams.
+    public init(
+        server: ServerConfiguration, api: APIConfiguration = APIConfiguration(), upstreams: Upstreams? = nil, log: ServerLog
+    ) throws {
+        let catalog = EndpointCatalog()
         let metrics = MetricsReference()
-        var routes = OpsRoutes.routes(readiness: readiness, metrics: metrics)
+        var routes = OpsRoutes.routes(readiness: readiness, metrics: metrics, upstreams: upstreams)
         routes += DiscoveryRoutes.routes(catalog: catalog)
+        if let upstreams { routes += RouteEndpoints.routes(upstreams: upstreams) }
         if api.debugRoutes { routes += DebugRoutes.routes() }
         responder = try Responder(routes: routes, configuration: server, log: log)
         catalog.publish(routes)
@@ -42,7 +48,7 @@ public final class Readiness: Sendable {
 }
 
 /// The published route list, filled once the table exists (the `/api` route lists itself too).
-final class RouteCatalog: Sendable {
+final class EndpointCatalog: Sendable {
     private let routes = Mutex<[Route]>([])
 
     func publish(_ list: [Route]) { routes.withLock { $0 = list } }

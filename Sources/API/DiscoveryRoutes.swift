@@ -3,7 +3,7 @@ import Server
 
 /// `/api` (the endpoint list) and `/api/openapi.json` (the OpenAPI 3.1 description).
 enum DiscoveryRoutes {
-    static func routes(catalog: RouteCatalog) -> [Route] {
+    static func routes(catalog: EndpointCatalog) -> [Route] {
         let openAPI = PreparedBody(Array(OpenAPIDocument.json.utf8))
         return [
             .getInline("/api", summary: "The list of endpoints.") { request in

@@ -1,21 +1,38 @@
 import Markup
 import Server
+import Store
+import Upstream
 
 /// Health, readiness and metrics endpoints for operators and load balancers.
 enum OpsRoutes {
-    static func routes(readiness: Readiness, metrics: MetricsReference) -> [Route] {
+    static func routes(readiness: Readiness, metrics: MetricsReference, upstreams: Upstreams?) -> [Route] {
         [
             .getInline("/healthz", summary: "Liveness: the process answers.") { request in
                 .document(.element("health", [.leaf("status", "ok")]), for: request, cache: .noStore)
             },
-            .getInline("/readyz", summary: "Readiness: everything is loaded and requests can be served.") { request in
+            // A degraded cache (Redis away, memory standing in) is reported but keeps the
+            // service ready: requests are still answered.
+            .get("/readyz", summary: "Readiness: everything is loaded and requests can be served; the cache's state.") { request in
                 guard readiness.isReady else {
                     throw HTTPError.unavailable("The service is starting or stopping.", code: "not_ready")
                 }
-                return .document(.element("ready", [.leaf("status", "ready")]), for: request, cache: .noStore)
+                var members: [Node] = [.leaf("status", "ready")]
+                if let upstreams {
+                    var cache: [Node] = [.leaf("driver", upstreams.cache.name)]
+                    switch await upstreams.cache.status {
+                    case .ok:
+                        cache.append(.leaf("status", "ok"))
+                    case .degraded(let reason):
+                        cache += [.leaf("status", "degraded"), .leaf("reason", reason)]
+                    }
+                    members.append(.element("cache", cache))
+                }
+                return .document(.element("ready", members), for: request, cache: .noStore)
             },
-            .getInline("/metrics", summary: "Metrics in the Prometheus text format.") { _ in
-                var response = Response.text(metrics.current?.exposition() ?? "", cache: .noStore)
+            .get("/metrics", summary: "Metrics in the Prometheus text format: server, upstreams and cache.") { _ in
+                var text = metrics.current?.exposition() ?? ""
+                if let upstreams { text += await upstreams.prometheusText() }
+                var response = Response.text(text, cache: .noStore)
                 response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
                 return response
             },

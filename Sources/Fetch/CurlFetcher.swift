@@ -53,9 +53,9 @@ public final class CurlFetcher: Sendable {
             redirects += 1
             // 303, and 301/302 after a POST as browsers do, become a GET without a body.
             let keepMethod = response.status == 307 || response.status == 308 || current.method == "GET"
-            current = FetchRequest(
-                method: keepMethod ? current.method : "GET", url: location, headers: current.headers,
-                body: keepMethod ? current.body : nil)
+            current.method = keepMethod ? current.method : "GET"
+            current.url = location
+            current.body = keepMethod ? current.body : nil
         }
     }
 

@@ -8,6 +8,9 @@ public struct FetchRequest: Sendable, Equatable {
     public var headers: [(name: String, value: String)]
     /// The body, for `POST`.
     public var body: [UInt8]?
+    /// Seconds to connect and for the whole transfer; nil takes the fetcher's configuration.
+    public var connectTimeout: Double?
+    public var totalTimeout: Double?
 
     /// Creates a request.
     public init(method: String = "GET", url: String, headers: [(name: String, value: String)] = [], body: [UInt8]? = nil) {

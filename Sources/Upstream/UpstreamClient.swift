@@ -35,6 +35,9 @@ public final class UpstreamClient: Sendable {
         public let source: Source
         /// Seconds since the upstream gave it.
         public let age: Int
+        /// When the upstream gave it and until when it is fresh, in milliseconds of the wall clock.
+        public let storedAt: Int64
+        public let freshUntil: Int64
     }
 
     /// The upstream's name, used in error codes, messages and metrics.
@@ -83,35 +86,37 @@ public final class UpstreamClient: Sendable {
         } catch {
             throw UpstreamFailure(upstream: name, code: "invalid_parameter", status: 400, retryAfter: nil, message: error.description)
         }
-        let key = CacheKey.make(route: route.id, routeDigest: route.digest, method: request.method, url: request.url, body: request.body)
+        let times = route.cache ?? policy.cacheTimes
+        let key = CacheKey.make(
+            route: route.id, routeDigest: route.digest, method: request.method, url: policy.redirecting(request.url), body: request.body)
         var stale: (entry: CacheEntry, extraction: Extraction)?
         if let entry = await cache.get(key), let extraction = Extraction(decoding: entry.value) {
             let age = now() - entry.storedAt
             if age < entry.freshForMilliseconds {
                 metrics.answered(.hit)
-                return Answer(extraction: extraction, source: .hit, age: Int(age / 1000))
+                return answer(extraction, .hit, entry)
             }
-            if age < entry.freshForMilliseconds + Int64(policy.staleWhileRevalidate * 1000) {
+            if age < entry.freshForMilliseconds + Int64(times.staleWhileRevalidate * 1000) {
                 // Served now; one refresh for everybody, in a background slot.
-                Task { [self] in _ = try? await flights.run(key) { [self] in try await fill(key, route, request, parameters, .background) } }
+                Task { [self] in _ = try? await flights.run(key) { [self] in try await fill(key, route, times, request, parameters, .background) } }
                 metrics.answered(.stale)
-                return Answer(extraction: extraction, source: .stale, age: Int(age / 1000))
+                return answer(extraction, .stale, entry)
             }
             // Kept for errors only within the stale-if-error window, whatever the driver still holds.
-            if age < entry.freshForMilliseconds + Int64(policy.staleIfError * 1000) { stale = (entry, extraction) }
+            if age < entry.freshForMilliseconds + Int64(times.staleIfError * 1000) { stale = (entry, extraction) }
         }
         do {
-            let (entry, shared) = try await flights.run(key) { [self] in try await fill(key, route, request, parameters, .client) }
+            let (entry, shared) = try await flights.run(key) { [self] in try await fill(key, route, times, request, parameters, .client) }
             if shared { metrics.coalescedWaiter() }
             guard let extraction = Extraction(decoding: entry.value) else {
                 throw UpstreamFailure(upstream: name, code: "upstream_error", status: 502, retryAfter: nil, message: "\(name): unreadable cache entry.")
             }
             metrics.answered(.miss)
-            return Answer(extraction: extraction, source: .miss, age: Int(max(0, now() - entry.storedAt) / 1000))
+            return answer(extraction, .miss, entry)
         } catch {
             if let stale {
                 metrics.answered(.stale)
-                return Answer(extraction: stale.extraction, source: .stale, age: Int((now() - stale.entry.storedAt) / 1000))
+                return answer(stale.extraction, .stale, stale.entry)
             }
             if let failure = error as? UpstreamFailure { throw failure }
             if error is CancellationError {
@@ -121,9 +126,16 @@ public final class UpstreamClient: Sendable {
         }
     }
 
+    private func answer(_ extraction: Extraction, _ source: Answer.Source, _ entry: CacheEntry) -> Answer {
+        Answer(
+            extraction: extraction, source: source, age: Int(max(0, now() - entry.storedAt) / 1000),
+            storedAt: entry.storedAt, freshUntil: entry.storedAt + entry.freshForMilliseconds)
+    }
+
     /// Fetches, extracts and stores one answer; throws `UpstreamFailure` when the upstream failed.
     private func fill(
-        _ key: String, _ route: Route, _ request: UpstreamRequest, _ parameters: [String: String], _ priority: ConcurrencyLimiter.Priority
+        _ key: String, _ route: Route, _ times: CacheTimes, _ request: UpstreamRequest, _ parameters: [String: String],
+        _ priority: ConcurrencyLimiter.Priority
     ) async throws -> CacheEntry {
         // Across instances sharing the cache: one takes the lock and fetches, the others wait for
         // its value for a bounded time, then fetch themselves.
@@ -147,8 +159,8 @@ public final class UpstreamClient: Sendable {
         }
         let isFailure: Bool
         if case .failure = extraction.outcome { isFailure = true } else { isFailure = false }
-        let fresh = Int64((isFailure ? policy.failureFreshFor : policy.freshFor) * 1000)
-        let keep = isFailure ? fresh : fresh + Int64(max(policy.staleWhileRevalidate, policy.staleIfError) * 1000)
+        let fresh = Int64((isFailure ? min(policy.failureFreshFor, times.fresh) : times.fresh) * 1000)
+        let keep = isFailure ? fresh : fresh + Int64(max(times.staleWhileRevalidate, times.staleIfError) * 1000)
         let entry = CacheEntry(value: extraction.encoded(), storedAt: now(), freshForMilliseconds: fresh, keepForMilliseconds: keep)
         await cache.set(key, entry)
         return entry
@@ -191,8 +203,11 @@ public final class UpstreamClient: Sendable {
 
     /// One request, retried once after a connection failure when it is a GET.
     private func send(_ request: UpstreamRequest) async throws -> FetchResponse {
-        let fetchRequest = FetchRequest(
-            method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) }, body: request.body)
+        var fetchRequest = FetchRequest(
+            method: request.method, url: policy.redirecting(request.url), headers: request.headers.map { ($0.name, $0.value) },
+            body: request.body)
+        fetchRequest.connectTimeout = policy.connectTimeout
+        fetchRequest.totalTimeout = policy.totalTimeout
         var attempt = 0
         let clock = ContinuousClock()
         while true {

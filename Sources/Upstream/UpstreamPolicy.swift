@@ -1,5 +1,13 @@
-/// How one upstream is treated: politeness toward it and how long its answers are kept.
-public struct UpstreamPolicy: Sendable {
+public import Scrape
+
+/// How one upstream is treated: where it is, politeness toward it and how long its answers are kept.
+public struct UpstreamPolicy: Sendable, Equatable {
+    /// Sends the upstream's requests to this `scheme://host[:port]` instead of the routes' own
+    /// (a mirror, a sandbox, a test upstream); nil keeps the routes' URLs.
+    public var origin: String?
+    /// Seconds to connect and for a whole exchange; nil takes the fetcher's (2 s and 10 s by default).
+    public var connectTimeout: Double?
+    public var totalTimeout: Double?
     /// Requests to it at once.
     public var maxConcurrent = 8
     /// Requests per second on average, and the burst allowed.
@@ -11,6 +19,7 @@ public struct UpstreamPolicy: Sendable {
     /// Retries of a GET after a connection failure, with jittered backoff.
     public var retries = 1
     /// Seconds an answer is fresh; then served stale while one refresh runs; then kept for errors.
+    /// A route's own `<cache>` times take precedence.
     public var freshFor = 60.0
     public var staleWhileRevalidate = 300.0
     public var staleIfError = 3_600.0
@@ -23,4 +32,29 @@ public struct UpstreamPolicy: Sendable {
 
     /// The defaults.
     public init() {}
+
+    /// The cache times of routes that do not state their own.
+    public var cacheTimes: CacheTimes {
+        CacheTimes(fresh: freshFor, staleWhileRevalidate: staleWhileRevalidate, staleIfError: staleIfError)
+    }
+
+    /// The URL with its `scheme://host[:port]` replaced by `origin`, when one is set.
+    public func redirecting(_ url: String) -> String {
+        guard let origin else { return url }
+        let bytes = Array(url.utf8)
+        // After `scheme://`, the authority runs to the first `/`, `?` or `#`.
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[colon...].starts(with: Array("://".utf8)) else { return url }
+        let authority = colon + 3
+        let end = bytes[authority...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+        guard let end else { return origin }
+        return origin + String(decoding: bytes[end...], as: UTF8.self)
+    }
+
+    /// Whether `text` is an origin `redirecting` can use: `http(s)://host[:port]`, nothing after.
+    public static func isOrigin(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        guard let scheme = ["http://", "https://"].first(where: { lower.hasPrefix($0) }) else { return false }
+        let authority = lower.dropFirst(scheme.count)
+        return !authority.isEmpty && !authority.contains(where: { "/?#@ ".contains($0) || $0.isNewline })
+    }
 }

@@ -3,8 +3,11 @@ import Glibc
 #endif
 import API
 import Dispatch
+import Fetch
 import Scrape
 import Server
+import Store
+import Upstream
 
 /// The `gottago` command: `serve`, `--help`, `--version`.
 @main
@@ -57,8 +60,22 @@ struct GottaGo {
         let server: HTTPServer
         let application: Application
         let port: Int
+        let fetcher: CurlFetcher
         do {
-            application = try Application(server: settings.server, api: settings.api, log: log)
+            var fetch = FetchConfiguration()
+            fetch.userAgent = settings.userAgent
+            fetcher = try CurlFetcher(configuration: fetch)
+        } catch {
+            fail("cannot start the upstream client: \(error)")
+        }
+        let upstreams: Upstreams
+        do {
+            upstreams = try Upstreams(catalog: catalog, fetcher: fetcher, cache: settings.cache.makeDriver(), policies: settings.upstreams)
+        } catch {
+            fail("--upstream: \(error)")
+        }
+        do {
+            application = try Application(server: settings.server, api: settings.api, upstreams: upstreams, log: log)
             server = HTTPServer(
                 responder: application.responder, configuration: settings.server, log: log,
                 accessLog: AccessLog(format: settings.server.accessLog, sink: sink))
@@ -70,13 +87,14 @@ struct GottaGo {
         let host = settings.server.host.contains(":") ? "[\(settings.server.host)]" : settings.server.host
         // Unbuffered, so that whoever started us can read the port at once.
         Environment.write("listening on http://\(host):\(port)\n", to: 1)
-        log.info("loaded \(catalog.routes.count) routes from \(settings.routes)")
+        log.info("loaded \(catalog.routes.count) routes from \(settings.routes); upstreams \(upstreams.names.joined(separator: ", ")); cache \(upstreams.cache.name)")
         application.readiness.set(true)
 
         let signal = await signals.next()
         log.info("received signal \(signal), draining for up to \(settings.server.shutdownGrace) s")
         application.readiness.set(false)
         await server.shutdown()
+        fetcher.shutdown()
         log.info("stopped")
         sink.flush()
         exit(0)

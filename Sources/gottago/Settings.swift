@@ -1,5 +1,7 @@
 import API
 import Server
+import Store
+import Upstream
 
 /// Everything `gottago serve` can be told, resolved from flags, environment, config file and defaults.
 struct Settings: Sendable {
@@ -7,6 +9,17 @@ struct Settings: Sendable {
     var api = APIConfiguration()
     /// The folder of route files.
     var routes = "Routes"
+    /// Where upstream answers are kept.
+    var cache = CacheConfiguration()
+    /// The operator's contact (a URL or an address), sent to upstreams in the `User-Agent`.
+    var contact = ""
+    /// Settings of single upstreams, by name; the others take the defaults.
+    var upstreams: [String: UpstreamPolicy] = [:]
+
+    /// The `User-Agent` upstreams see: the service, its version and the operator's contact.
+    var userAgent: String {
+        "gottago/\(ServerVersion.current)" + (contact.isEmpty ? "" : " (+\(contact))")
+    }
 }
 
 /// One configuration option: its flag, environment variable, config-file key and help text.
@@ -62,6 +75,45 @@ extension Option {
         boolean("debug-routes", "Serve /debug/fixed and /debug/delay (benchmarks and tests).", \.api.debugRoutes),
         Option(name: "routes", value: "DIR", help: "The route files: DIR/route.rng and DIR/<id>/route.xml. Any invalid route stops the start.",
                apply: { $0.routes = $1 }, current: { $0.routes }),
+        Option(name: "cache", value: "memory|redis://HOST:PORT/DB",
+               help: "Where upstream answers are kept: this process's memory, or a Redis shared by every instance (memory stands in while it is away).",
+               apply: { settings, text throws(ConfigurationError) in
+                   do {
+                       let backend = try CacheConfiguration(parsing: text).backend
+                       settings.cache.backend = backend
+                   } catch {
+                       throw .invalidValue("cache", text, "memory or redis://host:port/db")
+                   }
+               }, current: { settings in
+                   switch settings.cache.backend {
+                   case .memory: "memory"
+                   case .redis(let endpoint): "\(endpoint)"
+                   }
+               }),
+        Option(name: "cache-size", value: "MIB", help: "The memory cache's size (also the stand-in's for Redis), in MiB.",
+               apply: { settings, text throws(ConfigurationError) in
+                   guard let mib = Int(text), (1...65_536).contains(mib) else {
+                       throw .invalidValue("cache-size", text, "a whole number of MiB from 1 to 65536")
+                   }
+                   settings.cache.memoryCapacityBytes = mib << 20
+               }, current: { String($0.cache.memoryCapacityBytes >> 20) }),
+        Option(name: "contact", value: "URL|EMAIL", help: "The operator's contact, sent to upstreams in the User-Agent so that they can reach you.",
+               apply: { settings, text throws(ConfigurationError) in
+                   guard text.utf8.count <= 200, !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "(" || $0 == ")" }) else {
+                       throw .invalidValue("contact", text, "one line of at most 200 characters without parentheses")
+                   }
+                   settings.contact = text
+               }, current: { $0.contact.isEmpty ? "none" : $0.contact }),
+        Option(name: "upstream", value: "\"NAME key=value …\"",
+               help: "Settings of one upstream (a route's `upstream` name), repeatable, or several joined by `;`: "
+                   + "origin=http(s)://host[:port] (send its requests there instead), max-concurrent=N, rate=PER_SECOND, burst=N, "
+                   + "breaker-failures=N, breaker-cooldown=S, retries=N, connect-timeout=S, timeout=S, "
+                   + "and for routes without their own <cache>: fresh=S, stale-while-revalidate=S, stale-if-error=S.",
+               apply: { settings, text throws(ConfigurationError) in try UpstreamSettings.apply(text, to: &settings) },
+               current: { settings in
+                   settings.upstreams.isEmpty ? "none (each upstream: 8 at once, 10/s, burst 20, breaker after 5 failures for 30 s)"
+                       : settings.upstreams.keys.sorted().joined(separator: ", ")
+               }),
     ]
 
     static func integer(

@@ -1,6 +1,7 @@
 import Testing
 @testable import gottago
 import Server
+import Store
 
 @Suite("Configuration: flags over environment over config file over defaults")
 struct ConfigurationTests {
@@ -77,5 +78,54 @@ struct ConfigurationTests {
             #expect(text.contains(option.environmentName))
         }
         #expect(text.contains("env GOTTAGO_PORT; default 8080"))
+    }
+
+    @Test("upstream settings: repeated lines merge per upstream, `;` joins several, the User-Agent names the contact")
+    func upstreams() throws {
+        let file = """
+            cache = redis://127.0.0.1:6390/2
+            cache-size = 16
+            contact = https://example.org/ops
+            upstream = osrm origin=http://127.0.0.1:9000 max-concurrent=32
+            upstream = osrm rate=50 burst=100 timeout=4.5
+            """
+        let settings = try load(
+            ["--config", "/g.conf", "--upstream", "ojp fresh=10 stale-if-error=0"],
+            env: ["GOTTAGO_UPSTREAM": "hafas-extxml retries=0; bahn-mobile breaker-failures=2 breaker-cooldown=5"],
+            files: ["/g.conf": file])
+        let osrm = try #require(settings.upstreams["osrm"])
+        #expect(osrm.origin == "http://127.0.0.1:9000")
+        #expect(osrm.maxConcurrent == 32)
+        #expect(osrm.rate == 50)
+        #expect(osrm.burst == 100)
+        #expect(osrm.totalTimeout == 4.5)
+        #expect(osrm.connectTimeout == nil)
+        #expect(settings.upstreams["ojp"]?.freshFor == 10)
+        #expect(settings.upstreams["ojp"]?.staleIfError == 0)
+        #expect(settings.upstreams["hafas-extxml"]?.retries == 0)
+        #expect(settings.upstreams["bahn-mobile"]?.breakerThreshold == 2)
+        #expect(settings.upstreams["bahn-mobile"]?.breakerCooldown == 5)
+        #expect(settings.cache.backend == .redis(try RedisEndpoint(parsing: "redis://127.0.0.1:6390/2")))
+        #expect(settings.cache.memoryCapacityBytes == 16 << 20)
+        #expect(settings.userAgent.hasPrefix("gottago/"))
+        #expect(settings.userAgent.hasSuffix(" (+https://example.org/ops)"))
+        #expect(try load([]).userAgent == "gottago/\(ServerVersion.current)")
+    }
+
+    @Test("bad upstream settings name the upstream, the setting and what is expected",
+          arguments: [
+              ("rate=5", "upstream: \"rate=5\" is not an upstream name followed by key=value settings"),
+              ("osrm rate", "upstream osrm: \"rate\" is not a key=value setting"),
+              ("osrm rate=0", "upstream osrm rate: \"0\" is not a number from 0.001"),
+              ("osrm max-concurrent=many", "upstream osrm max-concurrent: \"many\" is not a whole number from 1 to 1024"),
+              ("osrm origin=http://x/path", "upstream osrm origin: \"http://x/path\" is not http(s)://host[:port]"),
+              ("osrm colour=red", "upstream osrm: unknown setting \"colour\""),
+          ])
+    func badUpstreams(_ value: String, _ message: String) throws {
+        #expect {
+            _ = try load(["--upstream", value])
+        } throws: { error in
+            "\(error)".contains(message)
+        }
     }
 }

@@ -172,3 +172,58 @@ struct ProcessTests {
         #expect(unknown.status == 2)
     }
 }
+
+/// Two `gottago` processes sharing one real `redis-server`, as behind a load balancer.
+@Suite("gottago processes sharing Redis", .serialized)
+struct SharedCacheProcessTests {
+    @Test("a value fetched through instance A is a HIT on instance B; the upstream is asked once")
+    func sharedCache() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: ProcessTests.binary.path), "build the gottago product first")
+        let routes = try TestRoutes()
+        try await RedisServer.shared { redis in
+            try await TestUpstream.with { upstream in
+                let arguments = [
+                    "--log-format", "off", "--routes", routes.directory, "--cache", redis,
+                    "--upstream", "test-feed origin=\(upstream.base)",
+                ]
+                let (a, portA, _) = try ProcessTests().start(arguments)
+                let (b, portB, _) = try ProcessTests().start(arguments)
+                defer {
+                    a.terminate()
+                    b.terminate()
+                    a.waitUntilExit()
+                    b.waitUntilExit()
+                }
+                // A key of its own, so that a Redis shared with other tests holds nothing for it yet.
+                let target = "/api/routes/feed/result?key=\(UUID().uuidString)"
+                let first = try await offPool { try HTTPTestClient().send("GET", "http://127.0.0.1:\(portA)\(target)") }
+                let second = try await offPool { try HTTPTestClient().send("GET", "http://127.0.0.1:\(portB)\(target)") }
+                #expect(first.status == 200)
+                #expect(first.header("X-Cache") == "MISS")
+                #expect(second.status == 200)
+                #expect(second.header("X-Cache") == "HIT")
+                #expect(second.body == first.body)
+                #expect(upstream.hits.value == 1)
+                let ready = try await offPool { try HTTPTestClient().send("GET", "http://127.0.0.1:\(portB)/readyz") }
+                #expect(ready.text.hasSuffix("<cache><driver>redis</driver><status>ok</status></cache></ready>"))
+            }
+        }
+    }
+
+    @Test("--upstream with an unknown upstream or setting stops the start with a message")
+    func badUpstreamSettings() throws {
+        let routes = try TestRoutes()
+        let unknown = try ProcessTests().run(["serve", "--routes", routes.directory, "--upstream", "nosuch rate=1"])
+        #expect(unknown.status == 2)
+        #expect(unknown.err.contains(#"no route talks to an upstream named "nosuch"; the routes' upstreams are test-feed"#))
+        let setting = try ProcessTests().run(["serve", "--routes", routes.directory, "--upstream", "test-feed speed=9"])
+        #expect(setting.status == 2)
+        #expect(setting.err.contains(#"upstream test-feed: unknown setting "speed""#))
+        let origin = try ProcessTests().run(["serve", "--routes", routes.directory, "--upstream", "test-feed origin=ftp://x"])
+        #expect(origin.status == 2)
+        #expect(origin.err.contains("http(s)://host[:port]"))
+        let cache = try ProcessTests().run(["serve", "--cache", "memcached://x"])
+        #expect(cache.status == 2)
+        #expect(cache.err.contains(#"cache: "memcached://x" is not memory or redis://host:port/db"#))
+    }
+}

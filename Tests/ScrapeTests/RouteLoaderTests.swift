@@ -74,6 +74,26 @@ import Testing
         #expect(zone.message.contains("timezone"))
     }
 
+    @Test func upstreamAndCacheTimesAreRead() throws {
+        let extract = #"<record name="r" list="rs" each="/a"><field name="x" xpath="c"/></record>"#
+        let plain = try RouteFixtures.load(RouteFixtures.route(extract: extract))
+        #expect(plain.upstream == "test-route")
+        #expect(plain.cache == nil)
+        let xml = RouteFixtures.route(extract: extract)
+            .replacingOccurrences(#"domain="timetable">"#, #"domain="timetable" upstream="sbb">"#)
+            .replacingOccurrences("</response>", #"</response><cache fresh="45" stale-if-error="600"/>"#)
+        let route = try RouteFixtures.load(xml)
+        #expect(route.upstream == "sbb")
+        #expect(route.cache == CacheTimes(fresh: 45, staleWhileRevalidate: 0, staleIfError: 600))
+        for bad in [#"fresh="-1""#, #"fresh="ten""#, #"fresh="604801""#, #"stale-if-error="60""#] {
+            let error = try loadError(RouteFixtures.route(extract: extract).replacingOccurrences("</response>", "</response><cache \(bad)/>"))
+            #expect(error.line == 7, "\(bad)")
+            #expect(error.message.contains("route.rng"), "\(bad)")
+        }
+        let badName = try loadError(xml.replacingOccurrences(#"upstream="sbb""#, #"upstream="SBB live""#))
+        #expect(badName.line == 3)
+    }
+
     @Test func everyShippedRouteLoads() throws {
         let catalog = try RouteCatalog.load(from: RouteFixtures.repositoryRoutes)
         #expect(catalog.routes.map(\.id) == [
@@ -81,6 +101,8 @@ import Testing
             "ojp-locations", "ojp-trips", "osrm-route",
         ])
         #expect(Set(catalog.routes.map(\.digest)).count == catalog.routes.count)
+        #expect(catalog.routes.map(\.upstream) == ["bahn-mobile", "bahn-mobile", "hafas-extxml", "hafas-extxml", "ojp", "ojp", "osrm"])
+        #expect(catalog.routes.allSatisfy { $0.cache != nil })
     }
 }
 

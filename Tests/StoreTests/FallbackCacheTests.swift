@@ -1,3 +1,4 @@
+import HTTPTesting
 import Synchronization
 import Testing
 @testable import Store

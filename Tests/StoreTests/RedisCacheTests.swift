@@ -1,3 +1,4 @@
+import HTTPTesting
 import Testing
 @testable import Store
 

@@ -55,8 +55,8 @@ final class EasyTransfer: @unchecked Sendable {
         try set(ccurl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1), "nosignal")
         // Redirects are followed by the fetcher, which checks each target's host first.
         try set(ccurl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0), "followlocation")
-        try set(ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000)), "connect timeout")
-        try set(ccurl_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(configuration.totalTimeout * 1000)), "timeout")
+        try set(ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int((request.connectTimeout ?? configuration.connectTimeout) * 1000)), "connect timeout")
+        try set(ccurl_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int((request.totalTimeout ?? configuration.totalTimeout) * 1000)), "timeout")
         // gzip, decoded by the fetcher rather than libcurl: libcurl accepts a gzip stream cut
         // short as a complete body, and the size cap must apply to the decoded bytes.
         try set(ccurl_easy_setopt_long(handle, CURLOPT_HTTP_CONTENT_DECODING, 0), "content decoding")

@@ -7,6 +7,8 @@ public struct Route: Sendable {
     public let id: String
     /// What the route serves: timetable, departures, weather, directions or geocoding.
     public let domain: String
+    /// The upstream it talks to; routes naming the same one share its politeness and settings.
+    public let upstream: String
     /// One line saying what the route fetches.
     public let summary: String
     /// The parameters the request template takes.
@@ -15,6 +17,8 @@ public struct Route: Sendable {
     public let request: RequestTemplate
     /// How the response is parsed.
     public let response: ResponseSpec
+    /// How long its answers are kept, when the route says; otherwise the upstream's settings apply.
+    public let cache: CacheTimes?
     /// Conditions under which a response is an error rather than data, in order.
     public let errors: [ErrorRule]
     /// What an unparsable response means.
@@ -23,6 +27,23 @@ public struct Route: Sendable {
     public let records: [RecordSpec]
     /// The SHA-like digest of the route file, so that cached records of an older shape are never reused.
     public let digest: String
+}
+
+/// How long a cached answer is fresh, served stale while refreshed, and kept for errors, in seconds.
+public struct CacheTimes: Sendable, Equatable {
+    /// Served from the cache without asking the upstream.
+    public var fresh: Double
+    /// Then served stale at once while one background refresh runs.
+    public var staleWhileRevalidate: Double
+    /// Until then served when the upstream fails.
+    public var staleIfError: Double
+
+    /// Times in seconds.
+    public init(fresh: Double, staleWhileRevalidate: Double, staleIfError: Double) {
+        self.fresh = fresh
+        self.staleWhileRevalidate = staleWhileRevalidate
+        self.staleIfError = staleIfError
+    }
 }
 
 /// A request parameter.

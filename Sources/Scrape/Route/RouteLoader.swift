@@ -59,9 +59,18 @@ struct RouteLoader {
             }
         }
         let records = try elements(try one(root, "extract"), "record").map { node throws(RouteError) in try recordSpec(node, parent: nil) }
+        var cache: CacheTimes?
+        if let node = try elements(root, "cache").first {
+            // The schema has checked that these are whole numbers of seconds.
+            let seconds = { (name: String) in node.attribute(name).flatMap(Double.init) }
+            cache = CacheTimes(
+                fresh: seconds("fresh") ?? 0, staleWhileRevalidate: seconds("stale-while-revalidate") ?? 0,
+                staleIfError: seconds("stale-if-error") ?? 0)
+        }
         return Route(
-            id: id, domain: domain, summary: text(try one(root, "summary")), parameters: parameters, request: request,
-            response: response, errors: rules, unparsable: unparsable, records: records, digest: digest)
+            id: id, domain: domain, upstream: root.attribute("upstream") ?? id, summary: text(try one(root, "summary")),
+            parameters: parameters, request: request, response: response, cache: cache, errors: rules,
+            unparsable: unparsable, records: records, digest: digest)
     }
 
     // MARK: Parts

@@ -44,8 +44,32 @@ final class RouteSchema {
         defer { xmlRelaxNGFreeValidCtxt(context) }
         xmlRelaxNGSetValidStructuredErrors(context, RelaxNGErrors.callback, Unmanaged.passUnretained(collector).toOpaque())
         guard xmlRelaxNGValidateDoc(context, document) == 0 else {
-            throw RouteError(file, line: collector.first?.line, "does not match Routes/route.rng: \(collector.first?.message ?? "invalid")")
+            let message = collector.first?.message ?? "invalid"
+            var line = collector.first?.line ?? 0
+            if line == 0 { line = Self.firstLine(of: message, in: bytes) ?? 0 }
+            throw RouteError(file, line: line == 0 ? nil : line, "does not match Routes/route.rng: \(message)")
         }
+    }
+
+    /// libxml2 gives no line for a bad attribute ("Element cache failed to validate attributes"):
+    /// the line of the first element with that name.
+    static func firstLine(of message: String, in bytes: [UInt8]) -> Int? {
+        let words = message.split(separator: " ")
+        guard words.count > 1, words[0] == "Element" else { return nil }
+        let tag = Array(("<" + words[1]).utf8)
+        var line = 1
+        var index = 0
+        while index + tag.count < bytes.count {
+            if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+            if bytes[index] == tag[0], bytes[index..<index + tag.count].elementsEqual(tag) {
+                let next = bytes[index + tag.count]
+                if next == UInt8(ascii: " ") || next == UInt8(ascii: "/") || next == UInt8(ascii: ">") || next == UInt8(ascii: "\n") {
+                    return line
+                }
+            }
+            index += 1
+        }
+        return nil
     }
 }
 

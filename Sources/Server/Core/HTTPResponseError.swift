@@ -11,11 +11,15 @@ public protocol HTTPResponseError: Error {
     var message: String { get }
     /// Extra response headers, such as `Allow` or `Retry-After`.
     var headers: HTTPHeaders { get }
+    /// Extra members of the error document after the message, such as the upstream that failed.
+    var fields: [(name: String, value: String)] { get }
 }
 
 extension HTTPResponseError {
     /// No extra headers by default.
     public var headers: HTTPHeaders { HTTPHeaders() }
+    /// No extra members by default.
+    public var fields: [(name: String, value: String)] { [] }
 }
 
 /// The errors the HTTP layer itself reports.

@@ -30,7 +30,7 @@ public enum ErrorDocument {
                     .leaf("status", error.status),
                     .leaf("code", error.code),
                     .leaf("message", error.message),
-                ]), pretty: pretty)
+                ] + error.fields.map { .leaf($0.name, $0.value) }), pretty: pretty)
             contentType = Format.xml.contentType
         case .json:
             body = JSONRenderer.renderObject([
@@ -39,7 +39,7 @@ public enum ErrorDocument {
                 ("status", .int(error.status)),
                 ("code", .string(error.code)),
                 ("detail", .string(error.message)),
-            ], pretty: pretty)
+            ] + error.fields.map { ($0.name, .string($0.value)) }, pretty: pretty)
             contentType = "application/problem+json; charset=utf-8"
         }
         // A 404 may be cached briefly; any other error is about this moment only.

@@ -1,5 +1,5 @@
 import Foundation
-import Testing
+public import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,21 +10,34 @@ import Glibc
 /// empty, as after a crash. `make test` installs the Debian package; without it the tests that
 /// need a server record an issue and stop.
 ///
+/// Tests that only need a working Redis use `RedisServer.shared`: the one `make test` starts on a
+/// loopback port (`GOTTAGO_TEST_REDIS_PORT`), or else one of their own. Tests that stop, freeze
+/// or restart Redis always start their own.
+///
 /// `@unchecked`: the one test that started it drives it.
-final class RedisServer: @unchecked Sendable {
-    let port: Int
+public final class RedisServer: @unchecked Sendable {
+    public let port: Int
     let extraArguments: [String]
-    private var process: Process
+    private var process: Process?
 
-    var url: String { "redis://127.0.0.1:\(port)/0" }
+    public var url: String { "redis://127.0.0.1:\(port)/0" }
 
-    private init(port: Int, extraArguments: [String], process: Process) {
+    /// The `redis://` URL of the server `make test` started, or of a fresh one that `body` owns.
+    public static func shared(sourceLocation: SourceLocation = #_sourceLocation, _ body: (String) async throws -> Void) async throws {
+        if let text = ProcessInfo.processInfo.environment["GOTTAGO_TEST_REDIS_PORT"], let port = Int(text), ping(port: port) {
+            try await body("redis://127.0.0.1:\(port)/0")
+            return
+        }
+        try await with(sourceLocation: sourceLocation) { server in try await body(server.url) }
+    }
+
+    private init(port: Int, extraArguments: [String], process: Process?) {
         self.port = port
         self.extraArguments = extraArguments
         self.process = process
     }
 
-    static var executable: String? {
+    public static var executable: String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let candidates = path.split(separator: ":").map { "\($0)/redis-server" } + ["/usr/bin/redis-server", "/usr/sbin/redis-server"]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -32,7 +45,7 @@ final class RedisServer: @unchecked Sendable {
 
     /// Runs `body` with a fresh server, stopped afterwards; records an issue if there is no
     /// `redis-server` on this machine.
-    static func with(
+    public static func with(
         arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation, _ body: (RedisServer) async throws -> Void
     ) async throws {
         guard let executable else {
@@ -62,14 +75,14 @@ final class RedisServer: @unchecked Sendable {
     }
 
     /// Kills the server at once, as a crash would (no goodbye to clients).
-    func stop() {
-        guard process.isRunning else { return }
+    public func stop() {
+        guard let process, process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
     /// Starts a new server on the same port.
-    func restart() throws {
+    public func restart() throws {
         stop()
         guard let executable = Self.executable else { return }
         process = try Self.launch(executable: executable, port: port, arguments: extraArguments)
@@ -77,12 +90,14 @@ final class RedisServer: @unchecked Sendable {
     }
 
     /// Freezes the server (SIGSTOP): connections stay open, nothing answers.
-    func pause() {
+    public func pause() {
+        guard let process else { return }
         kill(process.processIdentifier, SIGSTOP)
     }
 
     /// Thaws it (SIGCONT).
-    func resume() {
+    public func resume() {
+        guard let process else { return }
         kill(process.processIdentifier, SIGCONT)
     }
 
@@ -90,7 +105,7 @@ final class RedisServer: @unchecked Sendable {
     private func waitUntilReady() throws {
         for _ in 0..<1000 {
             if Self.ping(port: port) { return }
-            guard process.isRunning else { break }
+            guard process?.isRunning == true else { break }
             usleep(10_000)
         }
         stop()
@@ -123,7 +138,7 @@ final class RedisServer: @unchecked Sendable {
     }
 
     /// A port nobody listens on right now (the kernel's choice for port 0).
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
         var address = loopback(port: 0)

@@ -1,0 +1,72 @@
+import Server
+import Synchronization
+
+/// Fresh answers of the route endpoints as rendered bytes, so that a cache hit is answered on the
+/// server thread without decoding records or rendering a document.
+///
+/// A small first level in front of the upstream cache (memory or Redis): an entry is used only
+/// while its answer is fresh, and then the request goes the long way, where stale answers and
+/// refreshes are decided. Bounded in entries and bytes; the oldest entries go first.
+final class RenderedAnswers: Sendable {
+    struct Entry: Sendable {
+        let body: PreparedBody
+        let status: Int
+        let contentType: String
+        /// When the upstream gave the answer and until when it is fresh, in milliseconds.
+        let storedAt: Int64
+        let freshUntil: Int64
+    }
+
+    private struct State {
+        var entries: [String: (entry: Entry, generation: Int)] = [:]
+        /// Keys in insertion order from `head`, with the generation they were kept at: a key
+        /// replaced since appears again later, and only its latest position evicts it.
+        var order: [(key: String, generation: Int)] = []
+        var head = 0
+        var bytes = 0
+        var generation = 0
+    }
+
+    private let state = Mutex(State())
+    private let maxEntries: Int
+    private let maxBytes: Int
+
+    init(maxEntries: Int = 4096, maxBytes: Int = 32 << 20) {
+        self.maxEntries = maxEntries
+        self.maxBytes = maxBytes
+    }
+
+    /// The entry under `key` while it is fresh at `now`.
+    func fresh(_ key: String, now: Int64) -> Entry? {
+        guard let entry = state.withLock({ $0.entries[key]?.entry }), now < entry.freshUntil, now >= entry.storedAt else { return nil }
+        return entry
+    }
+
+    /// Keeps an entry, dropping the oldest ones beyond the bounds.
+    func keep(_ key: String, _ entry: Entry) {
+        let size = entry.body.bytes.count + key.utf8.count
+        guard size <= maxBytes / 8 else { return }
+        state.withLock { state in
+            state.generation += 1
+            if let old = state.entries.updateValue((entry, state.generation), forKey: key) {
+                state.bytes -= old.entry.body.bytes.count + key.utf8.count
+            }
+            state.bytes += size
+            state.order.append((key, state.generation))
+            while state.entries.count > maxEntries || state.bytes > maxBytes, state.head < state.order.count {
+                let oldest = state.order[state.head]
+                state.head += 1
+                guard let kept = state.entries[oldest.key], kept.generation == oldest.generation else { continue }
+                state.entries[oldest.key] = nil
+                state.bytes -= kept.entry.body.bytes.count + oldest.key.utf8.count
+            }
+            if state.head > 1024, state.head * 2 > state.order.count {
+                state.order.removeFirst(state.head)
+                state.head = 0
+            }
+        }
+    }
+
+    /// How many entries are kept.
+    var count: Int { state.withLock { $0.entries.count } }
+}

@@ -1,0 +1,143 @@
+import Markup
+import Scrape
+import Server
+import Upstream
+
+/// `/api/routes` (the route files and their parameters) and `/api/routes/{id}/result` (a route's
+/// normalized records for the query's parameters, through the upstream layer).
+///
+/// ```
+/// GET /api/routes/osrm-route/result.json?from_lon=7.44&from_lat=46.95&to_lon=8.54&to_lat=47.37
+/// X-Cache: MISS | HIT | STALE     Age: seconds since the upstream answered
+/// ```
+///
+/// A stale answer says so in the document too: `<result route="…" stale="true" age="75">`.
+enum RouteEndpoints {
+    /// Longest accepted parameter value, in bytes.
+    static let maxValueBytes = 500
+
+    static func routes(upstreams: Upstreams) -> [Server.Route] {
+        let rendered = RenderedAnswers()
+        return [
+            .getInline("/api/routes", summary: "The route files: what each fetches, from which upstream, with which parameters.") { request in
+                .document(.element("routes", [.list("routes", upstreams.catalog.routes.map(describe))]), for: request, cache: .maxAge(300))
+            },
+            Server.Route(
+                "GET", "/api/routes/{id}/result",
+                summary: "A route's normalized records for the query's parameters, from the cache or its upstream.",
+                immediate: { request in
+                    let (route, parameters) = try validated(request, upstreams.catalog)
+                    let now = upstreams.now()
+                    guard let entry = rendered.fresh(key(route, parameters, request), now: now) else { return nil }
+                    return response(entry, source: "HIT", now: now)
+                },
+                handler: { request in
+                    let (route, parameters) = try validated(request, upstreams.catalog)
+                    let answer: UpstreamClient.Answer
+                    do throws(UpstreamFailure) {
+                        answer = try await upstreams.client(for: route).extract(route, parameters: parameters)
+                    } catch {
+                        throw UpstreamError(failure: error)
+                    }
+                    var document = answer.extraction.node
+                    let status: Int
+                    if case .failure(let failure) = answer.extraction.outcome { status = failure.status } else { status = 200 }
+                    if answer.source == .stale {
+                        document.attributes += [Node.Attribute("stale", "true"), Node.Attribute("age", String(answer.age))]
+                        var response = Response.document(document, for: request, status: status, cache: .noCache)
+                        response.headers.set("X-Cache", "STALE")
+                        response.headers.set("Age", String(answer.age))
+                        return response
+                    }
+                    let entry = RenderedAnswers.Entry(
+                        body: PreparedBody(Response.render(document, as: request.format, pretty: request.pretty)),
+                        status: status, contentType: request.format.contentType,
+                        storedAt: answer.storedAt, freshUntil: answer.freshUntil)
+                    let now = upstreams.now()
+                    if now < entry.freshUntil { rendered.keep(key(route, parameters, request), entry) }
+                    return response(entry, source: answer.source.rawValue, now: now)
+                }),
+        ]
+    }
+
+    /// The route and its parameters, or a 4xx naming what is wrong.
+    static func validated(_ request: Request, _ catalog: RouteCatalog) throws(HTTPError) -> (Scrape.Route, [String: String]) {
+        let id = request.parameters.raw("id").map(String.init) ?? ""
+        guard let route = catalog[id] else {
+            let known = catalog.routes.map(\.id).joined(separator: ", ")
+            throw HTTPError(status: 404, code: "unknown_route", message: "There is no route \"\(id.prefix(100))\"; the routes are \(known).")
+        }
+        var parameters: [String: String] = [:]
+        for (name, value) in request.query where name != "pretty" {
+            guard route.parameters.contains(where: { $0.name == name }) else {
+                let names = route.parameters.map(\.name)
+                throw .badRequest(
+                    "Route \(route.id) takes no parameter \"\(name.prefix(100))\"; "
+                        + (names.isEmpty ? "it takes none." : "it takes \(names.joined(separator: ", "))."),
+                    code: "unknown_parameter")
+            }
+            guard parameters[name] == nil else {
+                throw .badRequest("Parameter \(name) is given more than once.", code: "repeated_parameter")
+            }
+            guard value.utf8.count <= maxValueBytes else {
+                throw .badRequest("Parameter \(name) is longer than \(maxValueBytes) bytes.", code: "parameter_too_long")
+            }
+            guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                throw .badRequest("Parameter \(name) contains a control character.", code: "invalid_parameter")
+            }
+            parameters[name] = value
+        }
+        if let missing = route.parameters.first(where: { $0.required && $0.defaultValue == nil && parameters[$0.name] == nil }) {
+            throw .badRequest("Parameter \(missing.name) is required: \(missing.summary)", code: "missing_parameter")
+        }
+        return (route, parameters)
+    }
+
+    /// The rendered answer's key: the route, its parameters in declaration order, and the format.
+    static func key(_ route: Scrape.Route, _ parameters: [String: String], _ request: Request) -> String {
+        var key = route.id
+        for parameter in route.parameters {
+            key += parameters[parameter.name].map { "\u{1}" + $0 } ?? "\u{2}"
+        }
+        return key + (request.format == .xml ? "\u{3}x" : "\u{3}j") + (request.pretty ? "p" : "")
+    }
+
+    static func response(_ entry: RenderedAnswers.Entry, source: String, now: Int64) -> Response {
+        var headers = HTTPHeaders(contentType: entry.contentType)
+        headers.set("X-Cache", source)
+        headers.set("Age", String(max(0, now - entry.storedAt) / 1000))
+        let freshFor = Int(max(0, entry.freshUntil - now) / 1000)
+        return Response(status: entry.status, headers: headers, body: .prepared(entry.body), cache: .maxAge(freshFor), negotiated: true)
+    }
+
+    static func describe(_ route: Scrape.Route) -> Node {
+        .element("route", [
+            .leaf("id", route.id),
+            .leaf("domain", route.domain),
+            .leaf("upstream", route.upstream),
+            .leaf("summary", route.summary),
+            .leaf("path", "/api/routes/\(route.id)/result"),
+            .list("parameters", route.parameters.map { parameter in
+                var members: [Node] = [.leaf("name", parameter.name), .leaf("required", parameter.required ? "true" : "false")]
+                if let value = parameter.defaultValue { members.append(.leaf("default", value)) }
+                members.append(.leaf("summary", parameter.summary))
+                return .element("parameter", members)
+            }),
+        ])
+    }
+}
+
+/// An upstream failure as the client sees it: its status, code and message, the upstream's name,
+/// and `Retry-After` when it is worth coming back later.
+struct UpstreamError: HTTPResponseError {
+    let failure: UpstreamFailure
+
+    var status: Int { failure.status }
+    var code: String { failure.code }
+    var message: String { failure.message }
+    var headers: HTTPHeaders {
+        guard let seconds = failure.retryAfter else { return HTTPHeaders() }
+        return [("Retry-After", String(seconds))]
+    }
+    var fields: [(name: String, value: String)] { [("upstream", failure.upstream)] }
+}

@@ -1,0 +1,55 @@
+import Upstream
+
+/// `--upstream "NAME key=value …"`: one upstream's settings, or several joined by `;`.
+enum UpstreamSettings {
+    static func apply(_ text: String, to settings: inout Settings) throws(ConfigurationError) {
+        for part in text.split(separator: ";") {
+            let words = part.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let name = words.first, !name.contains("=") else {
+                throw .invalidValue("upstream", String(part), "an upstream name followed by key=value settings")
+            }
+            var policy = settings.upstreams[String(name)] ?? UpstreamPolicy()
+            for word in words.dropFirst() {
+                guard let equals = word.firstIndex(of: "=") else {
+                    throw .invalidValue("upstream \(name)", String(word), "a key=value setting")
+                }
+                try set(String(word[..<equals]), String(word[word.index(after: equals)...]), on: &policy, upstream: String(name))
+            }
+            settings.upstreams[String(name)] = policy
+        }
+    }
+
+    private static func set(_ key: String, _ value: String, on policy: inout UpstreamPolicy, upstream: String) throws(ConfigurationError) {
+        let label = "upstream \(upstream) \(key)"
+        func number(_ range: ClosedRange<Double>) throws(ConfigurationError) -> Double {
+            guard let number = Double(value), range.contains(number) else {
+                throw .invalidValue(label, value, "a number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return number
+        }
+        func whole(_ range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+            guard let number = Int(value), range.contains(number) else {
+                throw .invalidValue(label, value, "a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return number
+        }
+        switch key {
+        case "origin":
+            guard UpstreamPolicy.isOrigin(value) else { throw .invalidValue(label, value, "http(s)://host[:port] with nothing after it") }
+            policy.origin = value
+        case "max-concurrent": policy.maxConcurrent = try whole(1...1024)
+        case "rate": policy.rate = try number(0.001...1_000_000)
+        case "burst": policy.burst = try whole(1...1_000_000)
+        case "breaker-failures": policy.breakerThreshold = try whole(1...1000)
+        case "breaker-cooldown": policy.breakerCooldown = try number(1...3600)
+        case "retries": policy.retries = try whole(0...3)
+        case "connect-timeout": policy.connectTimeout = try number(0.1...60)
+        case "timeout": policy.totalTimeout = try number(0.1...300)
+        case "fresh": policy.freshFor = try number(0...604_800)
+        case "stale-while-revalidate": policy.staleWhileRevalidate = try number(0...604_800)
+        case "stale-if-error": policy.staleIfError = try number(0...604_800)
+        default:
+            throw ConfigurationError(description: "upstream \(upstream): unknown setting \"\(key)\"")
+        }
+    }
+}
