@@ -40,7 +40,7 @@ enum OpenAPIDocument {
     },
     "/readyz": {
       "get": {
-        "summary": "Readiness: everything is loaded and requests can be served.",
+        "summary": "Readiness: everything is loaded and requests can be served; the cache's state.",
         "operationId": "ready",
         "tags": [
           "operations"
@@ -55,7 +55,7 @@ enum OpenAPIDocument {
         ],
         "responses": {
           "200": {
-            "description": "Ready.",
+            "description": "Ready; `ready/cache` names the cache driver and its state (`ok`, or `degraded` with a `reason` while Redis is away and memory stands in).",
             "content": {
               "application/xml": {},
               "application/json": {}
@@ -81,7 +81,7 @@ enum OpenAPIDocument {
     },
     "/metrics": {
       "get": {
-        "summary": "Metrics in the Prometheus text format.",
+        "summary": "Metrics in the Prometheus text format: server, upstreams and cache.",
         "operationId": "metrics",
         "tags": [
           "operations"
@@ -144,6 +144,172 @@ enum OpenAPIDocument {
             "description": "This document.",
             "content": {
               "application/json": {}
+            }
+          }
+        }
+      }
+    },
+    "/api/routes": {
+      "get": {
+        "summary": "The route files: what each fetches, from which upstream, with which parameters.",
+        "operationId": "routes",
+        "tags": [
+          "routes"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/format"
+          },
+          {
+            "$ref": "#/components/parameters/pretty"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "`routes/route` with id, domain, upstream, summary, path and `parameters/parameter` (name, required, default, summary).",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "406": {
+            "$ref": "#/components/responses/NotAcceptable"
+          }
+        }
+      }
+    },
+    "/api/routes/{id}/result": {
+      "get": {
+        "summary": "A route's normalized records for the query's parameters, from the cache or its upstream.",
+        "operationId": "routeResult",
+        "tags": [
+          "routes"
+        ],
+        "description": "The query's parameters are the route's own (see `/api/routes`); any other is refused. `X-Cache` says `HIT`, `MISS` or `STALE` and `Age` the seconds since the upstream answered. A stale answer carries `stale=\"true\"` and `age` on the document's root and `Cache-Control: no-cache`.",
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "$ref": "#/components/parameters/format"
+          },
+          {
+            "$ref": "#/components/parameters/pretty"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "`result` with the route's record lists.",
+            "headers": {
+              "X-Cache": {
+                "schema": {
+                  "type": "string",
+                  "enum": [
+                    "HIT",
+                    "MISS",
+                    "STALE"
+                  ]
+                }
+              },
+              "Age": {
+                "schema": {
+                  "type": "integer"
+                }
+              }
+            },
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "400": {
+            "description": "An unknown, repeated, missing, too long or malformed parameter (`unknown_parameter`, `repeated_parameter`, `missing_parameter`, `parameter_too_long`, `invalid_parameter`).",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "404": {
+            "description": "No such route (`unknown_route`), or the route's own answer that nothing was found.",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "406": {
+            "$ref": "#/components/responses/NotAcceptable"
+          },
+          "502": {
+            "description": "The upstream is unreachable, failed or answered something unusable (`upstream_unreachable`, `upstream_error`, `malformed_response`, `upstream_too_large`); the document names the `upstream`.",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "503": {
+            "description": "Requests to the upstream are paused (`upstream_unavailable`, `upstream_rate_limited`, `upstream_paused`), with `Retry-After`.",
+            "headers": {
+              "Retry-After": {
+                "schema": {
+                  "type": "integer"
+                }
+              }
+            },
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "504": {
+            "description": "The upstream did not answer in time (`upstream_timeout`).",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
             }
           }
         }

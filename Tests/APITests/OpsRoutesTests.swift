@@ -2,7 +2,10 @@ import Foundation
 import HTTPTesting
 import Testing
 @testable import API
+import Fetch
 import Server
+import Store
+import Upstream
 
 @Suite("Operations and discovery endpoints")
 struct OpsRoutesTests {
@@ -60,7 +63,9 @@ struct OpsRoutesTests {
 
     @Test("the OpenAPI document describes every route the router serves, and nothing else")
     func openAPICoverage() async throws {
-        try await LiveApp.with { live in
+        let routes = try TestRoutes()
+        let upstreams = try Upstreams(catalog: try routes.catalog(), fetcher: try CurlFetcher(), cache: MemoryCache())
+        try await LiveApp.with(upstreams: upstreams) { live in
             let response = try await live.get("/api/openapi.json")
             #expect(response.status == 200)
             #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
