@@ -29,6 +29,7 @@ enum RouteEndpoints {
                     let (route, parameters) = try validated(request, upstreams.catalog)
                     let now = upstreams.now()
                     guard let entry = rendered.fresh(key(route, parameters, request), now: now) else { return nil }
+                    upstreams.client(for: route).metrics.answeredFromKeptCopy()
                     return response(entry, source: "HIT", now: now)
                 },
                 handler: { request in

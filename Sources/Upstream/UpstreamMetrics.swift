@@ -25,12 +25,24 @@ public final class UpstreamMetrics: Sendable {
     }
 
     private let counts = Mutex(Snapshot())
+    /// Hits answered before reaching the client (a rendered answer kept by the API), counted
+    /// without a lock because they are the hottest path.
+    private let earlyHits = Atomic<Int>(0)
 
     /// Empty counters.
     public init() {}
 
     /// The counters now.
-    public var snapshot: Snapshot { counts.withLock { $0 } }
+    public var snapshot: Snapshot {
+        var snapshot = counts.withLock { $0 }
+        snapshot.hits += earlyHits.load(ordering: .relaxed)
+        return snapshot
+    }
+
+    /// Counts a cache hit answered from a copy kept in front of the client.
+    public func answeredFromKeptCopy() {
+        earlyHits.add(1, ordering: .relaxed)
+    }
 
     func fetched(outcome: String, seconds: Double, bytes: Int) {
         counts.withLock { counts in
