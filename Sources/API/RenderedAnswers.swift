@@ -1,5 +1,6 @@
 import Server
 import Synchronization
+import Upstream
 
 /// Fresh answers of the route endpoints as rendered bytes, so that a cache hit is answered on the
 /// server thread without decoding records or rendering a document.
@@ -15,6 +16,8 @@ final class RenderedAnswers: Sendable {
         /// When the upstream gave the answer and until when it is fresh, in milliseconds.
         let storedAt: Int64
         let freshUntil: Int64
+        /// The upstream's metrics, where a hit on this entry is counted.
+        let metrics: UpstreamMetrics
     }
 
     private struct State {

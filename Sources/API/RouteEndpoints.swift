@@ -25,11 +25,12 @@ enum RouteEndpoints {
             Server.Route(
                 "GET", "/api/routes/{id}/result",
                 summary: "A route's normalized records for the query's parameters, from the cache or its upstream.",
+                // A kept answer is found by the request as sent, so a hit needs no validation: only
+                // requests that passed it were ever kept.
                 immediate: { request in
-                    let (route, parameters) = try validated(request, upstreams.catalog)
                     let now = upstreams.now()
-                    guard let entry = rendered.fresh(key(route, parameters, request), now: now) else { return nil }
-                    upstreams.client(for: route).metrics.answeredFromKeptCopy()
+                    guard let entry = rendered.fresh(key(request), now: now) else { return nil }
+                    entry.metrics.answeredFromKeptCopy()
                     return response(entry, source: "HIT", now: now)
                 },
                 handler: { request in
@@ -50,12 +51,13 @@ enum RouteEndpoints {
                         response.headers.set("Age", String(answer.age))
                         return response
                     }
+                    let client = upstreams.client(for: route)
                     let entry = RenderedAnswers.Entry(
                         body: PreparedBody(Response.render(document, as: request.format, pretty: request.pretty)),
                         status: status, contentType: request.format.contentType,
-                        storedAt: answer.storedAt, freshUntil: answer.freshUntil)
+                        storedAt: answer.storedAt, freshUntil: answer.freshUntil, metrics: client.metrics)
                     let now = upstreams.now()
-                    if now < entry.freshUntil { rendered.keep(key(route, parameters, request), entry) }
+                    if now < entry.freshUntil { rendered.keep(key(request), entry) }
                     return response(entry, source: answer.source.rawValue, now: now)
                 }),
         ]
@@ -94,13 +96,13 @@ enum RouteEndpoints {
         return (route, parameters)
     }
 
-    /// The rendered answer's key: the route, its parameters in declaration order, and the format.
-    static func key(_ route: Scrape.Route, _ parameters: [String: String], _ request: Request) -> String {
-        var key = route.id
-        for parameter in route.parameters {
-            key += parameters[parameter.name].map { "\u{1}" + $0 } ?? "\u{2}"
-        }
-        return key + (request.format == .xml ? "\u{3}x" : "\u{3}j") + (request.pretty ? "p" : "")
+    /// The kept answer's key: the route's id and the query as sent, with the negotiated format.
+    /// The same parameters written differently are another key, and only cost a second copy.
+    static func key(_ request: Request) -> String {
+        var key = String(request.parameters.raw("id") ?? "")
+        key += request.format == .xml ? (request.pretty ? "\u{1}xp?" : "\u{1}x?") : (request.pretty ? "\u{1}jp?" : "\u{1}j?")
+        if let query = request.rawQuery { key += query }
+        return key
     }
 
     static func response(_ entry: RenderedAnswers.Entry, source: String, now: Int64) -> Response {

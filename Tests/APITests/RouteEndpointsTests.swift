@@ -57,6 +57,10 @@ struct RouteEndpointsTests {
             let json = try await live.get("/api/routes/feed/result.json")
             #expect(json.header("X-Cache") == "HIT")
             #expect(json.text == #"{"result":{"route":"feed","items":[{"n":"1"}]}}"#)
+            // The same parameters written differently (the default spelled out) are the same upstream request.
+            let spelled = try await live.get("/api/routes/feed/result?ms=0&key=a")
+            #expect(spelled.header("X-Cache") == "HIT")
+            #expect(spelled.body == first.body)
             #expect(upstream.hits.value == 1)
         }
     }
