@@ -9,7 +9,8 @@ import Upstream
 /// while its answer is fresh, and then the request goes the long way, where stale answers and
 /// refreshes are decided. Bounded in entries and bytes; the oldest entries go first.
 final class RenderedAnswers: Sendable {
-    struct Entry: Sendable {
+    /// A class, so that handing one out costs one reference count.
+    final class Entry: Sendable {
         let body: PreparedBody
         let status: Int
         let contentType: String
@@ -18,6 +19,15 @@ final class RenderedAnswers: Sendable {
         let freshUntil: Int64
         /// The upstream's metrics, where a hit on this entry is counted.
         let metrics: UpstreamMetrics
+
+        init(body: PreparedBody, status: Int, contentType: String, storedAt: Int64, freshUntil: Int64, metrics: UpstreamMetrics) {
+            self.body = body
+            self.status = status
+            self.contentType = contentType
+            self.storedAt = storedAt
+            self.freshUntil = freshUntil
+            self.metrics = metrics
+        }
     }
 
     private struct State {
