@@ -76,6 +76,13 @@ static inline const struct sockaddr *cmhd_connection_client_address(struct MHD_C
     return info ? info->client_addr : NULL;
 }
 
+/* The connection's socket, or -1. */
+static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
+}
+
 static inline struct MHD_Response *cmhd_response_copy(const void *bytes, size_t count) {
     return MHD_create_response_from_buffer(count, (void *)bytes, MHD_RESPMEM_MUST_COPY);
 }

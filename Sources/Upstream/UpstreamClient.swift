@@ -218,7 +218,8 @@ public final class UpstreamClient: Sendable {
                 metrics.fetched(outcome: outcome, seconds: Self.seconds(clock.now - started), bytes: response.body.count)
                 return response
             } catch {
-                metrics.fetched(outcome: UpstreamFailure.fetch(error, upstream: name).code, seconds: Self.seconds(clock.now - started), bytes: 0)
+                let outcome = error.kind == .cancelled ? "cancelled" : UpstreamFailure.fetch(error, upstream: name).code
+                metrics.fetched(outcome: outcome, seconds: Self.seconds(clock.now - started), bytes: 0)
                 let retryable = (error.kind == .unreachable || error.kind == .connectionLost) && request.method == "GET"
                 if error.kind == .cancelled { throw CancellationError() }
                 guard retryable, attempt < policy.retries else {

@@ -226,4 +226,38 @@ struct RouteEndpointsTests {
             #expect(upstream.hits.value == 1)
         }
     }
+
+    @Test("a client that leaves cancels the upstream fetch, unless another client waits for it")
+    func clientGoneCancelsTheFetch() async throws {
+        try await withApp { live, upstream, _ in
+            let clock = ContinuousClock()
+            let started = clock.now
+            // The upstream would take 3 s; the client gives up after 300 ms.
+            let alone = live.base + "/api/routes/feed/result?key=gone&ms=3000"
+            _ = try? await offPool { try HTTPTestClient().send("GET", alone, timeout: 0.3) }
+            var text = ""
+            for _ in 0..<100 {
+                text = try await live.get("/metrics").text
+                if text.contains(#"outcome="cancelled"} 1"#) { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(text.contains(#"gottago_upstream_requests_total{upstream="test-feed",outcome="cancelled"} 1"#))
+            #expect(clock.now - started < .milliseconds(2500), "cancelled well before the upstream answered")
+            #expect(upstream.hits.value == 1)
+
+            // Two clients for one fetch: the one that leaves does not take it from the other.
+            let shared = live.base + "/api/routes/feed/result?key=kept&ms=1000"
+            async let patient = offPool { try HTTPTestClient().send("GET", shared, timeout: 10) }
+            try await Task.sleep(for: .milliseconds(100))
+            _ = try? await offPool { try HTTPTestClient().send("GET", shared, timeout: 0.3) }
+            let answer = try await patient
+            #expect(answer.status == 200)
+            #expect(answer.header("X-Cache") == "MISS")
+            #expect(upstream.hits.value == 2)
+            let after = try await live.get("/metrics").text
+            #expect(after.contains(#"outcome="cancelled"} 1"#))
+            #expect(after.contains(#"gottago_upstream_requests_total{upstream="test-feed",outcome="ok"} 1"#))
+            #expect(try await live.get("/healthz").status == 200)
+        }
+    }
 }

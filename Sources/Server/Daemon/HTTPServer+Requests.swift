@@ -164,12 +164,14 @@ extension HTTPServer {
             suspended.withLock { $0[ObjectIdentifier(context)] = (context, handle) }
             MHD_suspend_connection(connection)
             let responder = self.responder
-            Task {
+            let task = Task {
                 let response = await responder.run(routed, handler)
                 if context.resolve(responder.finalize(response, for: routed)) {
                     self.resume(context, handle)
                 }
             }
+            context.task.withLock { $0 = task }
+            startWatchingDisconnects()
             return MHD_YES
         }
     }

@@ -1,4 +1,5 @@
 internal import CMicroHTTPD
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,6 +29,8 @@ public final class HTTPServer: Sendable {
     let suspended = Mutex<[ObjectIdentifier: (RequestContext, ConnectionHandle)]>([:])
     let reuse = ResponseReuse()
     private let errorLogger: LoggerSlot
+    /// Checks suspended connections for clients that went away, while there are any.
+    private let disconnectWatch = Mutex<(any DispatchSourceTimer)?>(nil)
 
     /// Creates a server; nothing listens until `start()`.
     public init(responder: Responder, configuration: ServerConfiguration, log: ServerLog, accessLog: AccessLog) {
@@ -121,6 +124,10 @@ public final class HTTPServer: Sendable {
     }
 
     private func stopDaemon() {
+        disconnectWatch.withLock { timer in
+            timer?.cancel()
+            timer = nil
+        }
         let handle = daemon.withLock { handle -> DaemonHandle? in
             defer { handle = nil }
             return handle
@@ -136,6 +143,43 @@ public final class HTTPServer: Sendable {
             let error = HTTPError.unavailable("The server is shutting down; try again.", code: "shutting_down")
             let response = responder.finalize(responder.errorResponse(error, for: request), for: request)
             if context.resolve(response) { resume(context, connection) }
+        }
+    }
+
+    /// Starts the disconnect watch if it is not running.
+    ///
+    /// libmicrohttpd does not poll a suspended connection, so it cannot see its client leave.
+    /// Every 200 ms each suspended connection's socket is peeked: end of stream or an error means
+    /// the client is gone, and its handler task is cancelled, which cancels the upstream fetch it
+    /// waits for unless other requests wait for it too. The timer stops when nothing is suspended.
+    func startWatchingDisconnects() {
+        disconnectWatch.withLock { timer in
+            guard timer == nil else { return }
+            let source = DispatchSource.makeTimerSource(queue: .global())
+            source.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200), leeway: .milliseconds(50))
+            source.setEventHandler { [weak self] in self?.checkSuspendedClients() }
+            source.resume()
+            timer = source
+        }
+    }
+
+    private func checkSuspendedClients() {
+        // Under the lock: a connection is resumed, and may then be closed, only after it leaves the table.
+        let gone = suspended.withLock { table -> [RequestContext] in
+            table.values.compactMap { context, connection in
+                let fd = cmhd_connection_fd(connection.pointer)
+                guard fd >= 0 else { return nil }
+                var byte: UInt8 = 0
+                let count = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+                let closed = count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+                return closed ? context : nil
+            }
+        }
+        for context in gone { context.task.withLock { $0?.cancel() } }
+        disconnectWatch.withLock { timer in
+            guard suspended.withLock({ $0.isEmpty }) else { return }
+            timer?.cancel()
+            timer = nil
         }
     }
 

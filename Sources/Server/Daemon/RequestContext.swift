@@ -44,6 +44,8 @@ final class RequestContext: @unchecked Sendable {
 
     // Crosses from the handler's task to the libmicrohttpd thread.
     let resolution = Mutex(Resolution.pending)
+    /// The async handler's task, cancelled when the client goes away while it runs.
+    let task = Mutex<Task<Void, Never>?>(nil)
 
     init(target: String, early: HTTPError? = nil) {
         self.target = target

@@ -6,6 +6,9 @@ extension Responder {
         let shown: any HTTPResponseError
         if let known = error as? any HTTPResponseError {
             shown = known
+        } else if error is CancellationError {
+            // The client went away while its handler ran; nobody reads this answer.
+            shown = HTTPError(status: 499, code: "client_closed_request", message: "The client closed the connection first.")
         } else {
             log.error("request \(request.id) \(request.method) \(request.path) failed: \(String(describing: error))")
             shown = HTTPError.internalError(requestID: request.id)
