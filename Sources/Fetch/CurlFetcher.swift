@@ -13,22 +13,38 @@ import Synchronization
 public final class CurlFetcher: Sendable {
     /// The settings every request uses.
     public let configuration: FetchConfiguration
-    private let loop: MultiLoop
+    /// The fetch thread, started by the first request: a service that never asks an upstream
+    /// initializes neither libcurl nor TLS.
+    private let state = Mutex<(loop: MultiLoop?, stopped: Bool)>((nil, false))
     private let nextID = Atomic<Int>(0)
 
-    /// Starts the fetch thread.
+    /// A fetcher; its thread starts with the first request.
     public init(configuration: FetchConfiguration = FetchConfiguration()) throws(FetchError) {
         self.configuration = configuration
-        loop = try MultiLoop()
     }
 
     deinit {
-        loop.stop()
+        shutdown()
     }
 
-    /// Stops the fetch thread; requests still running fail with `cancelled`.
+    /// Stops the fetch thread; requests still running, and any made later, fail with `cancelled`.
     public func shutdown() {
-        loop.stop()
+        let loop = state.withLock { state -> MultiLoop? in
+            state.stopped = true
+            return state.loop
+        }
+        loop?.stop()
+    }
+
+    /// The running loop, started now if this is the first request.
+    private func runningLoop(for url: String) throws(FetchError) -> MultiLoop {
+        try state.withLock { state throws(FetchError) -> MultiLoop in
+            guard !state.stopped else { throw FetchError(kind: .cancelled, message: "the fetcher is shut down", url: url) }
+            if let loop = state.loop { return loop }
+            let loop = try MultiLoop()
+            state.loop = loop
+            return loop
+        }
     }
 
     /// Sends a request and follows redirects within the configuration's bounds.
@@ -62,6 +78,7 @@ public final class CurlFetcher: Sendable {
     /// One exchange, no redirects.
     private func perform(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         let id = nextID.add(1, ordering: .relaxed).newValue
+        let loop = try runningLoop(for: request.url)
         let transfer = try EasyTransfer(id: id, request: request, configuration: configuration)
         do {
             return try await withTaskCancellationHandler {

@@ -138,6 +138,10 @@ struct CurlFetcherTests {
             guard case .failure(let error as FetchError) = await waiting.result else { Issue.record("expected a failure"); return }
             #expect(error.kind == .cancelled)
             #expect(await failure(fetcher, upstream.base + "/ok")?.kind == .cancelled)
+            // A fetcher whose thread never started (no request yet) refuses as well.
+            let unused = try self.fetcher { _ in }
+            unused.shutdown()
+            #expect(await failure(unused, upstream.base + "/ok")?.kind == .cancelled)
         }
     }
 
