@@ -8,6 +8,9 @@ import Upstream
 /// A small first level in front of the upstream cache (memory or Redis): an entry is used only
 /// while its answer is fresh, and then the request goes the long way, where stale answers and
 /// refreshes are decided. Bounded in entries and bytes; the oldest entries go first.
+///
+/// Every entry is kept in one shard per server thread, found by `ThreadSlot`, so that two threads
+/// answering hits at once never wait for, or write to, the same lock.
 final class RenderedAnswers: Sendable {
     /// A class, so that handing one out costs one reference count.
     final class Entry: Sendable {
@@ -40,46 +43,60 @@ final class RenderedAnswers: Sendable {
         var generation = 0
     }
 
-    private let state = Mutex(State())
+    private final class Shard: Sendable {
+        let state = Mutex(State())
+    }
+
+    private let shards: [Shard]
     private let maxEntries: Int
     private let maxBytes: Int
 
-    init(maxEntries: Int = 4096, maxBytes: Int = 32 << 20) {
+    /// Bounds per shard; `shards` is about twice the server's threads, as `ThreadSlot` numbers
+    /// every thread that asks.
+    init(maxEntries: Int = 4096, maxBytes: Int = 8 << 20, shards: Int = 8) {
         self.maxEntries = maxEntries
         self.maxBytes = maxBytes
+        self.shards = (0..<max(shards, 1)).map { _ in Shard() }
     }
 
-    /// The entry under `key` while it is fresh at `now`.
+    /// The entry under `key` while it is fresh at `now`, from this thread's shard.
     func fresh(_ key: String, now: Int64) -> Entry? {
-        guard let entry = state.withLock({ $0.entries[key]?.entry }), now < entry.freshUntil, now >= entry.storedAt else { return nil }
+        let shard = shards[ThreadSlot.current % shards.count]
+        guard let entry = shard.state.withLock({ $0.entries[key]?.entry }), now < entry.freshUntil, now >= entry.storedAt else { return nil }
         return entry
     }
 
-    /// Keeps an entry, dropping the oldest ones beyond the bounds.
+    /// Keeps an entry in every shard, dropping the oldest ones beyond each shard's bounds.
     func keep(_ key: String, _ entry: Entry) {
         let size = entry.body.bytes.count + key.utf8.count
         guard size <= maxBytes / 8 else { return }
-        state.withLock { state in
-            state.generation += 1
-            if let old = state.entries.updateValue((entry, state.generation), forKey: key) {
-                state.bytes -= old.entry.body.bytes.count + key.utf8.count
-            }
-            state.bytes += size
-            state.order.append((key, state.generation))
-            while state.entries.count > maxEntries || state.bytes > maxBytes, state.head < state.order.count {
-                let oldest = state.order[state.head]
-                state.head += 1
-                guard let kept = state.entries[oldest.key], kept.generation == oldest.generation else { continue }
-                state.entries[oldest.key] = nil
-                state.bytes -= kept.entry.body.bytes.count + oldest.key.utf8.count
-            }
-            if state.head > 1024, state.head * 2 > state.order.count {
-                state.order.removeFirst(state.head)
-                state.head = 0
+        for shard in shards {
+            // An entry of its own per shard: a hit retains only its own thread's copy.
+            let copy = Entry(
+                body: entry.body, status: entry.status, contentType: entry.contentType,
+                storedAt: entry.storedAt, freshUntil: entry.freshUntil, metrics: entry.metrics)
+            shard.state.withLock { state in
+                state.generation += 1
+                if let old = state.entries.updateValue((copy, state.generation), forKey: key) {
+                    state.bytes -= old.entry.body.bytes.count + key.utf8.count
+                }
+                state.bytes += size
+                state.order.append((key, state.generation))
+                while state.entries.count > maxEntries || state.bytes > maxBytes, state.head < state.order.count {
+                    let oldest = state.order[state.head]
+                    state.head += 1
+                    guard let kept = state.entries[oldest.key], kept.generation == oldest.generation else { continue }
+                    state.entries[oldest.key] = nil
+                    state.bytes -= kept.entry.body.bytes.count + oldest.key.utf8.count
+                }
+                if state.head > 1024, state.head * 2 > state.order.count {
+                    state.order.removeFirst(state.head)
+                    state.head = 0
+                }
             }
         }
     }
 
-    /// How many entries are kept.
-    var count: Int { state.withLock { $0.entries.count } }
+    /// How many entries are kept (in each shard).
+    var count: Int { shards[0].state.withLock { $0.entries.count } }
 }

@@ -30,7 +30,7 @@ enum RouteEndpoints {
                 immediate: { request in
                     let now = upstreams.now()
                     guard let entry = rendered.fresh(key(request), now: now) else { return nil }
-                    entry.metrics.answeredFromKeptCopy()
+                    entry.metrics.answeredFromKeptCopy(slot: ThreadSlot.current)
                     return response(entry, source: "HIT", now: now)
                 },
                 handler: { request in

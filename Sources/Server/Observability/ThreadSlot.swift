@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// The server's threads each get their own log buffer and metric counters this way, so that two
 /// threads answering at once never wait for each other's lock.
-enum ThreadSlot {
+public enum ThreadSlot {
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key, nil)
@@ -17,7 +17,7 @@ enum ThreadSlot {
     private static let issued = Atomic<Int>(0)
 
     /// This thread's number (0, 1, 2, …).
-    static var current: Int {
+    public static var current: Int {
         if let stored = pthread_getspecific(key) { return Int(bitPattern: stored) - 1 }
         let number = issued.add(1, ordering: .relaxed).newValue
         // Stored plus one, so that it is never a null pointer.
