@@ -20,7 +20,7 @@ enum RouteEndpoints {
         let rendered = RenderedAnswers()
         return [
             .getInline("/api/routes", summary: "The route files: what each fetches, from which upstream, with which parameters.") { request in
-                .document(.element("routes", [.list("routes", upstreams.catalog.routes.map(describe))]), for: request, cache: .maxAge(300))
+                .document(.list("routes", upstreams.catalog.routes.map(describe)), for: request, cache: .maxAge(300))
             },
             Server.Route(
                 "GET", "/api/routes/{id}/result",

@@ -185,8 +185,10 @@ struct RouteEndpointsTests {
             let response = try await live.get("/api/routes")
             #expect(response.status == 200)
             #expect(response.text.contains(
-                "<route><id>feed</id><domain>departures</domain><upstream>test-feed</upstream><summary>The test upstream's feed.</summary>"
+                "?><routes><route><id>feed</id><domain>departures</domain><upstream>test-feed</upstream><summary>The test upstream's feed.</summary>"
                     + "<path>/api/routes/feed/result</path><parameters><parameter><name>key</name><required>false</required><default>a</default>"))
+            let json = try await live.get("/api/routes.json")
+            #expect(json.text.hasPrefix(#"{"routes":[{"id":"feed","domain":"departures","upstream":"test-feed""#))
         }
     }
 
