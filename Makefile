@@ -4,7 +4,7 @@
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 BUILD_PACKAGES := pkg-config libxml2-dev libcurl4-openssl-dev zlib1g-dev libmicrohttpd-dev \
-                  libsqlite3-dev libhiredis-dev redis-server tzdata
+                  libsqlite3-dev libhiredis-dev redis-server tzdata libxml2-utils
 BENCH_PACKAGES := wrk nginx curl python3 valgrind python3-venv
 SERVE_ARGS ?=
 # `make fuzz`: seconds to run, and where the instrumented build and the inputs it finds go.

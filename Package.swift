@@ -24,13 +24,19 @@ let package = Package(
         .target(name: "Markup", dependencies: ["CLibXML2"], swiftSettings: swiftSettings),
         .target(name: "Scrape", dependencies: ["Markup", "CLibXML2"], exclude: ["Normalizers/README.md"], swiftSettings: swiftSettings),
         .target(name: "Fetch", dependencies: ["CCurl", "Compression"], swiftSettings: swiftSettings),
-        .target(name: "Store", dependencies: ["CHiredis"], swiftSettings: swiftSettings),
+        .target(name: "Store", dependencies: ["CHiredis", "CSQLite3", "Model"], swiftSettings: swiftSettings),
         .target(name: "Upstream", dependencies: ["Fetch", "Store", "Scrape"], swiftSettings: swiftSettings),
         .target(name: "Model", dependencies: ["Markup"], swiftSettings: swiftSettings),
         .target(name: "Compression", dependencies: ["CZlib"], swiftSettings: swiftSettings),
         .target(name: "Server", dependencies: ["Markup", "Compression", "CMicroHTTPD"], swiftSettings: swiftSettings),
-        .target(name: "API", dependencies: ["Server", "Model", "Markup", "Scrape", "Store", "Upstream"], swiftSettings: swiftSettings),
-        .executableTarget(name: "gottago", dependencies: ["API", "Server", "Scrape", "Markup", "Fetch", "Store", "Upstream"], swiftSettings: swiftSettings),
+        // The aggregations behind the public endpoints: connections for station lists, departures, weather along a route.
+        .target(name: "Services", dependencies: ["Upstream", "Scrape", "Model", "Store"], swiftSettings: swiftSettings),
+        // Upstream simulators answering in the real formats, served in-process for offline runs, tests and benchmarks.
+        .target(name: "Sandbox", dependencies: ["Model", "Markup", "Server", "Scrape"], swiftSettings: swiftSettings),
+        .target(name: "API", dependencies: ["Server", "Model", "Markup", "Scrape", "Store", "Upstream", "Services"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "gottago", dependencies: ["API", "Server", "Scrape", "Markup", "Fetch", "Store", "Upstream", "Services", "Sandbox", "Model"],
+            swiftSettings: swiftSettings),
         // Arbitrary bytes through every route: a libFuzzer target under `make fuzz`, a corpus replayer otherwise.
         .executableTarget(name: "ScrapeFuzzer", dependencies: ["Scrape", "Markup"], swiftSettings: swiftSettings),
         .executableTarget(name: "ScrapeBench", dependencies: ["Scrape", "Markup"], path: "Sources/ScrapeBench", swiftSettings: swiftSettings),
@@ -40,11 +46,13 @@ let package = Package(
 
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "CLibXML2"], swiftSettings: swiftSettings),
         .testTarget(name: "ScrapeTests", dependencies: ["Scrape", "Markup"], swiftSettings: swiftSettings),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "HTTPTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "HTTPTesting", "Model"], swiftSettings: swiftSettings),
+        .testTarget(name: "ServicesTests", dependencies: ["Services", "Model", "Markup", "Scrape", "Store", "Upstream", "Fetch", "HTTPTesting", "Sandbox"], swiftSettings: swiftSettings),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "Model", "Markup", "Scrape", "Server", "HTTPTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "UpstreamTests", dependencies: ["Upstream", "Fetch", "Store", "Scrape", "HTTPTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "FetchTests", dependencies: ["Fetch", "Server", "Markup", "Compression", "HTTPTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Markup", "Compression", "HTTPTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "APITests", dependencies: ["API", "Server", "Markup", "Model", "HTTPTesting", "gottago", "CLibXML2", "Scrape", "Store", "Upstream", "Fetch"], swiftSettings: swiftSettings),
+        .testTarget(name: "APITests", dependencies: ["API", "Server", "Markup", "Model", "HTTPTesting", "gottago", "CLibXML2", "Scrape", "Store", "Upstream", "Fetch", "Services", "Sandbox"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 public import Server
 import Synchronization
+public import Services
 public import Upstream
 
 /// Settings of the public API that are not about HTTP itself.
@@ -22,13 +23,15 @@ public final class Application: Sendable {
     /// route files are served at `/api/routes`, and `/readyz` and `/metrics` report the cache and
     /// the upstreams.
     public init(
-        server: ServerConfiguration, api: APIConfiguration = APIConfiguration(), upstreams: Upstreams? = nil, log: ServerLog
+        server: ServerConfiguration, api: APIConfiguration = APIConfiguration(), upstreams: Upstreams? = nil,
+        timetable: TimetableService? = nil, log: ServerLog
     ) throws {
         let catalog = EndpointCatalog()
         let metrics = MetricsReference()
         var routes = OpsRoutes.routes(readiness: readiness, metrics: metrics, upstreams: upstreams)
         routes += DiscoveryRoutes.routes(catalog: catalog)
         if let upstreams { routes += RouteEndpoints.routes(upstreams: upstreams) }
+        routes += SBBRoutes.routes(timetable: timetable)
         if api.debugRoutes { routes += DebugRoutes.routes() }
         responder = try Responder(routes: routes, configuration: server, log: log)
         catalog.publish(routes)

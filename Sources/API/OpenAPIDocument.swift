@@ -149,6 +149,215 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/api/sbb/from/{from}/to/{to}": {
+      "get": {
+        "summary": "Connections from each of up to 5 stations to each of up to 5 others (`;`-separated), one schedule per pair.",
+        "operationId": "connections",
+        "tags": [
+          "timetable"
+        ],
+        "description": "As in the original GottaGo API: `/api/sbb/from/Bern;Thun/to/Zürich HB.xml` answers `schedules/schedule/from,to,links/link/departure,arrival,info,parts/part/departure,arrival,trackfrom,trackto,vehicle`, with more optional elements since (see `/api/schema/sbb.xsd`). The pairs are fetched at once. A pair that fails carries its own `error` (`ambiguous_station` with candidates, `unknown_station` with suggestions, `no_connections`, an upstream failure); the response is 200 when at least one pair has links, or else takes the first error's status. A stale pair carries `stale` and `age`.",
+        "parameters": [
+          {
+            "name": "from",
+            "in": "path",
+            "required": true,
+            "description": "Up to 5 station names or ids, `;`-separated (`%3B` is a semicolon inside a name); each 1–100 characters.",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "to",
+            "in": "path",
+            "required": true,
+            "description": "Up to 5 station names or ids, as `from`.",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "date",
+            "in": "query",
+            "required": false,
+            "description": "Travel date (Swiss local time); today by default.",
+            "schema": {
+              "type": "string",
+              "format": "date"
+            }
+          },
+          {
+            "name": "time",
+            "in": "query",
+            "required": false,
+            "description": "Time as HH:MM; now by default.",
+            "schema": {
+              "type": "string",
+              "pattern": "^[0-2][0-9]:[0-5][0-9]$"
+            }
+          },
+          {
+            "name": "arrival",
+            "in": "query",
+            "required": false,
+            "description": "`1`: the time is the latest arrival.",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "0",
+                "1",
+                "true",
+                "false"
+              ]
+            }
+          },
+          {
+            "name": "via",
+            "in": "query",
+            "required": false,
+            "description": "A station to pass through; repeatable, at most 5.",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "maxItems": 5
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "Connections per schedule.",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 16,
+              "default": 4
+            }
+          },
+          {
+            "name": "transport",
+            "in": "query",
+            "required": false,
+            "description": "Means of transport to use; repeatable; all by default.",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "enum": [
+                  "train",
+                  "tram",
+                  "bus",
+                  "ship",
+                  "cableway"
+                ]
+              }
+            }
+          },
+          {
+            "name": "lat",
+            "in": "query",
+            "required": false,
+            "description": "The client's latitude, to choose among stations that share a name (with `lon`).",
+            "schema": {
+              "type": "number",
+              "minimum": -90,
+              "maximum": 90
+            }
+          },
+          {
+            "name": "lon",
+            "in": "query",
+            "required": false,
+            "description": "The client's longitude (with `lat`).",
+            "schema": {
+              "type": "number",
+              "minimum": -180,
+              "maximum": 180
+            }
+          },
+          {
+            "$ref": "#/components/parameters/format"
+          },
+          {
+            "$ref": "#/components/parameters/pretty"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "`schedules`, valid against `/api/schema/sbb.xsd`.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "400": {
+            "description": "A bad parameter (`invalid_parameter`, `unknown_parameter`), naming it; or every pair failed with `ambiguous_station`.",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "404": {
+            "description": "Every pair failed with `unknown_station` or `no_connections` (the document is `schedules` with per-pair errors).",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "406": {
+            "$ref": "#/components/responses/NotAcceptable"
+          },
+          "502": {
+            "description": "Every pair failed upstream (per-pair errors name the upstream).",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "503": {
+            "description": "Every pair failed: the upstream is paused.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "504": {
+            "description": "Every pair failed: the upstream timed out.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          }
+        }
+      }
+    },
+    "/api/schema/sbb.xsd": {
+      "get": {
+        "summary": "The XML Schema of the timetable documents.",
+        "operationId": "sbbSchema",
+        "tags": [
+          "timetable"
+        ],
+        "responses": {
+          "200": {
+            "description": "XML Schema 1.0.",
+            "content": {
+              "application/xml": {}
+            }
+          }
+        }
+      }
+    },
     "/api/routes": {
       "get": {
         "summary": "The route files: what each fetches, from which upstream, with which parameters.",

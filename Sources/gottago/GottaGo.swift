@@ -4,7 +4,10 @@ import Glibc
 import API
 import Dispatch
 import Fetch
+import Model
+import Sandbox
 import Scrape
+import Services
 import Server
 import Store
 import Upstream
@@ -68,14 +71,50 @@ struct GottaGo {
         } catch {
             fail("cannot start the upstream client: \(error)")
         }
+        // The timetable's upstream answers from the embedded sandbox unless it was given an origin.
+        var policies = settings.upstreams
+        var sandbox: SandboxServer?
+        if let provider = settings.timetable {
+            let missing = provider.routeIDs.filter { catalog[$0] == nil }
+            guard missing.isEmpty else {
+                fail("the timetable (\(provider.rawValue)) needs the routes \(missing.joined(separator: ", ")) in \(settings.routes); add them, or pass --timetable off")
+            }
+            if policies[provider.upstream]?.origin == nil, !settings.routeOrigins.contains(provider.upstream) {
+                do {
+                    var configuration = SandboxServer.Configuration()
+                    configuration.latency = settings.sandboxLatency
+                    let server = try SandboxServer(model: TimetableModel(stations: SwissStations.all), configuration: configuration, log: log)
+                    var policy = policies[provider.upstream] ?? UpstreamPolicy()
+                    policy.origin = server.origin
+                    // Our own simulator: no need to spare it.
+                    policy.maxConcurrent = max(policy.maxConcurrent, 64)
+                    policy.rate = max(policy.rate, 100_000)
+                    policy.burst = max(policy.burst, 100_000)
+                    policies[provider.upstream] = policy
+                    sandbox = server
+                } catch {
+                    fail("cannot start the timetable sandbox: \(error)")
+                }
+            }
+        }
         let upstreams: Upstreams
+        var timetable: TimetableService?
         do {
-            upstreams = try Upstreams(catalog: catalog, fetcher: fetcher, cache: settings.cache.makeDriver(), policies: settings.upstreams)
+            upstreams = try Upstreams(catalog: catalog, fetcher: fetcher, cache: settings.cache.makeDriver(), policies: policies)
         } catch {
             fail("--upstream: \(error)")
         }
+        if let provider = settings.timetable {
+            do {
+                let directory = try StationDirectory(stations: SwissStations.all)
+                timetable = try TimetableService(upstreams: upstreams, directory: directory, provider: provider)
+            } catch {
+                fail("cannot start the timetable: \(error)")
+            }
+        }
         do {
-            application = try Application(server: settings.server, api: settings.api, upstreams: upstreams, log: log)
+            application = try Application(
+                server: settings.server, api: settings.api, upstreams: upstreams, timetable: timetable, log: log)
             server = HTTPServer(
                 responder: application.responder, configuration: settings.server, log: log,
                 accessLog: AccessLog(format: settings.server.accessLog, sink: sink))
@@ -88,6 +127,9 @@ struct GottaGo {
         // Unbuffered, so that whoever started us can read the port at once.
         Environment.write("listening on http://\(host):\(port)\n", to: 1)
         log.info("loaded \(catalog.routes.count) routes from \(settings.routes); upstreams \(upstreams.names.joined(separator: ", ")); cache \(upstreams.cache.name)")
+        if let provider = settings.timetable {
+            log.info("timetable: \(provider.rawValue)" + (sandbox.map { " from the embedded sandbox at \($0.origin)" } ?? ""))
+        }
         application.readiness.set(true)
 
         let signal = await signals.next()
@@ -95,6 +137,7 @@ struct GottaGo {
         application.readiness.set(false)
         await server.shutdown()
         fetcher.shutdown()
+        await sandbox?.shutdown()
         log.info("stopped")
         sink.flush()
         exit(0)

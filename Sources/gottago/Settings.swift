@@ -1,5 +1,6 @@
 import API
 import Server
+import Services
 import Store
 import Upstream
 
@@ -15,6 +16,12 @@ struct Settings: Sendable {
     var contact = ""
     /// Settings of single upstreams, by name; the others take the defaults.
     var upstreams: [String: UpstreamPolicy] = [:]
+    /// Upstreams sent to their route files' own URLs (`origin=route`) rather than the embedded sandbox.
+    var routeOrigins: Set<String> = []
+    /// Which upstream answers the timetable; nil serves no timetable.
+    var timetable: TimetableProvider? = .hafasExtxml
+    /// Milliseconds the embedded sandbox waits before each answer (benchmarks).
+    var sandboxLatency = 0
 
     /// The `User-Agent` upstreams see: the service, its version and the operator's contact.
     var userAgent: String {
@@ -106,7 +113,8 @@ extension Option {
                }, current: { $0.contact.isEmpty ? "none" : $0.contact }),
         Option(name: "upstream", value: "\"NAME key=value …\"",
                help: "Settings of one upstream (a route's `upstream` name), repeatable, or several joined by `;`: "
-                   + "origin=http(s)://host[:port] (send its requests there instead), max-concurrent=N, rate=PER_SECOND, burst=N, "
+                   + "origin=http(s)://host[:port] (send its requests there instead; origin=route: the route files' own URLs, "
+                   + "the live service, instead of the embedded sandbox), max-concurrent=N, rate=PER_SECOND, burst=N, "
                    + "breaker-failures=N, breaker-cooldown=S, retries=N, connect-timeout=S, timeout=S, "
                    + "and for routes without their own <cache>: fresh=S, stale-while-revalidate=S, stale-if-error=S.",
                apply: { settings, text throws(ConfigurationError) in try UpstreamSettings.apply(text, to: &settings) },
@@ -114,6 +122,22 @@ extension Option {
                    settings.upstreams.isEmpty ? "none (each upstream: 8 at once, 10/s, burst 20, breaker after 5 failures for 30 s)"
                        : settings.upstreams.keys.sorted().joined(separator: ", ")
                }),
+        Option(name: "timetable", value: "PROVIDER",
+               help: "Which upstream answers /api/sbb: "
+                   + TimetableProvider.allCases.map(\.rawValue).joined(separator: ", ")
+                   + ", or off. Unless its upstream has an origin, the embedded sandbox answers in that upstream's format, offline.",
+               apply: { settings, text throws(ConfigurationError) in
+                   if text == "off" {
+                       settings.timetable = nil
+                       return
+                   }
+                   guard let provider = TimetableProvider(rawValue: text) else {
+                       throw .invalidValue("timetable", text, (TimetableProvider.allCases.map(\.rawValue) + ["off"]).joined(separator: " or "))
+                   }
+                   settings.timetable = provider
+               }, current: { $0.timetable?.rawValue ?? "off" }),
+        integer("sandbox-latency", "MS", "Milliseconds the embedded sandbox waits before each answer (benchmarks).", 0...10_000,
+                \.sandboxLatency),
     ]
 
     static func integer(

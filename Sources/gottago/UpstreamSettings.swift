@@ -13,7 +13,15 @@ enum UpstreamSettings {
                 guard let equals = word.firstIndex(of: "=") else {
                     throw .invalidValue("upstream \(name)", String(word), "a key=value setting")
                 }
-                try set(String(word[..<equals]), String(word[word.index(after: equals)...]), on: &policy, upstream: String(name))
+                let key = String(word[..<equals]), value = String(word[word.index(after: equals)...])
+                if key == "origin", value == "route" {
+                    // The route files' own URLs: the live service, not the embedded sandbox.
+                    policy.origin = nil
+                    settings.routeOrigins.insert(String(name))
+                    continue
+                }
+                if key == "origin" { settings.routeOrigins.remove(String(name)) }
+                try set(key, value, on: &policy, upstream: String(name))
             }
             settings.upstreams[String(name)] = policy
         }

@@ -3,7 +3,10 @@ import HTTPTesting
 import Testing
 @testable import API
 import Fetch
+import Model
+import Scrape
 import Server
+import Services
 import Store
 import Upstream
 
@@ -63,9 +66,10 @@ struct OpsRoutesTests {
 
     @Test("the OpenAPI document describes every route the router serves, and nothing else")
     func openAPICoverage() async throws {
-        let routes = try TestRoutes()
-        let upstreams = try Upstreams(catalog: try routes.catalog(), fetcher: try CurlFetcher(), cache: MemoryCache())
-        try await LiveApp.with(upstreams: upstreams) { live in
+        let upstreams = try Upstreams(catalog: try RouteCatalog.load(from: TestRoutes.shipped), fetcher: try CurlFetcher(), cache: MemoryCache())
+        let directory = try StationDirectory(stations: [Station(id: "8507000", name: "Bern", latitude: 46.948825, longitude: 7.439122)])
+        let timetable = try TimetableService(upstreams: upstreams, directory: directory, provider: .hafasExtxml)
+        try await LiveApp.with(upstreams: upstreams, timetable: timetable) { live in
             let response = try await live.get("/api/openapi.json")
             #expect(response.status == 200)
             #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)

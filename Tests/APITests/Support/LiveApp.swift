@@ -1,6 +1,7 @@
 import API
 import HTTPTesting
 import Server
+import Services
 import Upstream
 
 /// The whole application on a real server at 127.0.0.1 with a free port.
@@ -12,7 +13,7 @@ struct LiveApp: Sendable {
     var base: String { "http://127.0.0.1:\(port)" }
 
     static func with<T: Sendable>(
-        debugRoutes: Bool = true, upstreams: Upstreams? = nil, _ body: (LiveApp) async throws -> T
+        debugRoutes: Bool = true, upstreams: Upstreams? = nil, timetable: TimetableService? = nil, _ body: (LiveApp) async throws -> T
     ) async throws -> T {
         var configuration = ServerConfiguration()
         configuration.port = 0
@@ -21,7 +22,7 @@ struct LiveApp: Sendable {
         api.debugRoutes = debugRoutes
         let sink = LogSink()
         let log = ServerLog(sink: sink)
-        let application = try Application(server: configuration, api: api, upstreams: upstreams, log: log)
+        let application = try Application(server: configuration, api: api, upstreams: upstreams, timetable: timetable, log: log)
         let server = HTTPServer(
             responder: application.responder, configuration: configuration, log: log,
             accessLog: AccessLog(format: .off, sink: sink))

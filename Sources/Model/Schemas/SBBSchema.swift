@@ -1,0 +1,164 @@
+/// The XML Schema of the timetable documents, served at `/api/schema/sbb.xsd`.
+///
+/// A thin client can validate what it reads; the tests validate every timetable response they
+/// produce against it with `xmllint --schema`. Elements are only ever added, as optional ones.
+public enum SBBSchema {
+    public static let xsd = #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<!-- GottaGo timetable documents: schedules (connections), and the error document. -->
+<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" elementFormDefault="unqualified">
+
+  <xs:element name="schedules">
+    <xs:complexType>
+      <xs:sequence>
+        <xs:element name="schedule" type="Schedule" minOccurs="0" maxOccurs="unbounded"/>
+      </xs:sequence>
+    </xs:complexType>
+  </xs:element>
+
+  <!-- A whole request's error. -->
+  <xs:element name="error">
+    <xs:complexType>
+      <xs:sequence>
+        <xs:element name="status" type="Status"/>
+        <xs:element name="code" type="Code"/>
+        <xs:element name="message" type="xs:string"/>
+        <xs:element name="upstream" type="xs:string" minOccurs="0"/>
+      </xs:sequence>
+    </xs:complexType>
+  </xs:element>
+
+  <xs:complexType name="Schedule">
+    <xs:sequence>
+      <xs:element name="from" type="xs:string"/>
+      <xs:element name="to" type="xs:string"/>
+      <!-- Present only when the links are served from the cache after the upstream failed or while it refreshes. -->
+      <xs:element name="stale" type="xs:boolean" minOccurs="0"/>
+      <xs:element name="age" type="xs:nonNegativeInteger" minOccurs="0"/>
+      <!-- Why this schedule has no links; the other schedules are unaffected. -->
+      <xs:element name="error" type="ScheduleError" minOccurs="0"/>
+      <xs:element name="links">
+        <xs:complexType>
+          <xs:sequence>
+            <xs:element name="link" type="Link" minOccurs="0" maxOccurs="unbounded"/>
+          </xs:sequence>
+        </xs:complexType>
+      </xs:element>
+    </xs:sequence>
+  </xs:complexType>
+
+  <xs:complexType name="ScheduleError">
+    <xs:sequence>
+      <xs:element name="status" type="Status"/>
+      <xs:element name="code" type="Code"/>
+      <xs:element name="message" type="xs:string"/>
+      <xs:element name="candidates" minOccurs="0">
+        <xs:complexType>
+          <xs:sequence>
+            <xs:element name="station" type="StationRef" maxOccurs="unbounded"/>
+          </xs:sequence>
+        </xs:complexType>
+      </xs:element>
+    </xs:sequence>
+  </xs:complexType>
+
+  <xs:complexType name="StationRef">
+    <xs:sequence>
+      <xs:element name="id" type="xs:string"/>
+      <xs:element name="name" type="xs:string"/>
+      <xs:element name="lat" type="Latitude"/>
+      <xs:element name="lon" type="Longitude"/>
+    </xs:sequence>
+  </xs:complexType>
+
+  <xs:complexType name="Link">
+    <xs:sequence>
+      <xs:element name="departure" type="Time"/>
+      <xs:element name="arrival" type="Time"/>
+      <xs:element name="info" type="xs:string"/>
+      <xs:element name="duration" type="xs:duration" minOccurs="0"/>
+      <xs:element name="transfers" type="xs:nonNegativeInteger" minOccurs="0"/>
+      <xs:element name="products" minOccurs="0">
+        <xs:complexType>
+          <xs:sequence>
+            <xs:element name="product" type="xs:string" maxOccurs="unbounded"/>
+          </xs:sequence>
+        </xs:complexType>
+      </xs:element>
+      <xs:element name="parts">
+        <xs:complexType>
+          <xs:sequence>
+            <xs:element name="part" type="Part" minOccurs="0" maxOccurs="unbounded"/>
+          </xs:sequence>
+        </xs:complexType>
+      </xs:element>
+    </xs:sequence>
+  </xs:complexType>
+
+  <xs:complexType name="Part">
+    <xs:sequence>
+      <xs:element name="departure" type="Time"/>
+      <xs:element name="arrival" type="Time"/>
+      <xs:element name="trackfrom" type="xs:string"/>
+      <xs:element name="trackto" type="xs:string"/>
+      <xs:element name="vehicle" type="Vehicle"/>
+      <xs:element name="from" type="xs:string" minOccurs="0"/>
+      <xs:element name="to" type="xs:string" minOccurs="0"/>
+      <xs:element name="line" type="xs:string" minOccurs="0"/>
+      <xs:element name="direction" type="xs:string" minOccurs="0"/>
+      <!-- Minutes late at departure (negative when early), when known. -->
+      <xs:element name="delay" type="xs:integer" minOccurs="0"/>
+      <xs:element name="cancelled" type="xs:boolean" minOccurs="0"/>
+      <!-- A walk's duration. -->
+      <xs:element name="duration" type="xs:duration" minOccurs="0"/>
+    </xs:sequence>
+  </xs:complexType>
+
+  <!-- ISO 8601 local time with its UTC offset: 2026-12-01T08:02:00+01:00. -->
+  <xs:simpleType name="Time">
+    <xs:restriction base="xs:dateTime">
+      <xs:pattern value="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}"/>
+    </xs:restriction>
+  </xs:simpleType>
+
+  <xs:simpleType name="Vehicle">
+    <xs:restriction base="xs:string">
+      <xs:enumeration value="Train"/>
+      <xs:enumeration value="Bus"/>
+      <xs:enumeration value="Tram"/>
+      <xs:enumeration value="Ship"/>
+      <xs:enumeration value="Cableway"/>
+      <xs:enumeration value="Walk"/>
+      <xs:enumeration value="Other"/>
+    </xs:restriction>
+  </xs:simpleType>
+
+  <xs:simpleType name="Status">
+    <xs:restriction base="xs:integer">
+      <xs:minInclusive value="400"/>
+      <xs:maxInclusive value="599"/>
+    </xs:restriction>
+  </xs:simpleType>
+
+  <xs:simpleType name="Code">
+    <xs:restriction base="xs:string">
+      <xs:pattern value="[a-z][a-z0-9_]*"/>
+    </xs:restriction>
+  </xs:simpleType>
+
+  <xs:simpleType name="Latitude">
+    <xs:restriction base="xs:double">
+      <xs:minInclusive value="-90"/>
+      <xs:maxInclusive value="90"/>
+    </xs:restriction>
+  </xs:simpleType>
+
+  <xs:simpleType name="Longitude">
+    <xs:restriction base="xs:double">
+      <xs:minInclusive value="-180"/>
+      <xs:maxInclusive value="180"/>
+    </xs:restriction>
+  </xs:simpleType>
+</xs:schema>
+"""#
+}

@@ -1,0 +1,97 @@
+/// A day of the Gregorian calendar, as a timetable names its service days (`20261025`).
+///
+/// ```swift
+/// let day = CalendarDate(year: 2026, month: 10, day: 25)!
+/// day.compact            // "20261025"
+/// day.adding(days: 1)    // 2026-10-26
+/// ```
+public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The year, 1...9999.
+    public let year: Int
+    /// The month, 1...12.
+    public let month: Int
+    /// The day of the month, 1...31.
+    public let day: Int
+
+    /// A valid calendar date, or nil for 31 February, month 13, year 0 and the like.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              (1...CalendarDate.length(ofMonth: month, in: year)).contains(day) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The date a number of days after 1970-01-01 (negative before it).
+    public init(daysSinceEpoch: Int) {
+        // Days to year/month/day with a year that starts on 1 March, so that the leap day comes last
+        // (the civil-from-days method Howard Hinnant published).
+        let shifted = daysSinceEpoch + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    /// Reads `YYYYMMDD`, the form HAFAS uses.
+    public init?(compact text: String) {
+        let digits = Array(text.utf8)
+        guard digits.count == 8, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + Int(digits[$1] - 0x30) } }
+        self.init(year: number(0..<4), month: number(4..<6), day: number(6..<8))
+    }
+
+    /// Days since 1970-01-01.
+    public var daysSinceEpoch: Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = shiftedYear / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The ISO weekday: 1 for Monday … 7 for Sunday.
+    public var weekday: Int {
+        // 1970-01-01 was a Thursday.
+        let offset = (daysSinceEpoch + 3) % 7
+        return (offset < 0 ? offset + 7 : offset) + 1
+    }
+
+    /// The date `days` days later (earlier when negative).
+    public func adding(days: Int) -> CalendarDate {
+        CalendarDate(daysSinceEpoch: daysSinceEpoch + days)
+    }
+
+    /// `YYYYMMDD`.
+    public var compact: String {
+        padded(year, 4) + padded(month, 2) + padded(day, 2)
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+    }
+
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    static func length(ofMonth month: Int, in year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+}
+
+/// A non-negative number with leading zeros up to `width` digits.
+func padded(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+}

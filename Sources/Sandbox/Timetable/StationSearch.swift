@@ -1,0 +1,147 @@
+public import Model
+
+/// Finds stations by name the way a timetable's search box does: case and accents do not
+/// matter, `ue` finds `ü`, a town's name finds its main station, and better matches score higher.
+///
+/// Names are folded once, to bytes, so that a lookup over a few thousand stations is a scan of
+/// short byte strings.
+struct StationSearch: Sendable {
+    /// Per station: its name folded with `ü` → `u` and with `ü` → `ue`.
+    private let plain: [[UInt8]]
+    private let spelled: [[UInt8]]
+    /// Folded name → the station with that name that ranks first.
+    private let exact: [[UInt8]: Int]
+    /// Folded town name → (the town as written, its main railway station).
+    private let towns: [[UInt8]: (name: String, station: Int)]
+    /// Per station, what orders equal scores: railway stations first, hubs first, short names first.
+    private let rank: [(kind: Int, hub: Int, length: Int)]
+
+    init(network: Network) {
+        let stations = network.stations
+        let plain = stations.map { Self.fold($0.name, umlauts: false) }
+        let spelled = stations.map { Self.fold($0.name, umlauts: true) }
+        let hubs = Set(network.hubs)
+        let rank = stations.indices.map { (kind: stations[$0].kind == .train ? 0 : 1, hub: hubs.contains($0) ? 0 : 1, length: stations[$0].name.count) }
+        var exact: [[UInt8]: Int] = [:]
+        for index in stations.indices.sorted(by: { (rank[$0].kind, rank[$0].hub, $0) < (rank[$1].kind, rank[$1].hub, $1) }) {
+            if exact[plain[index]] == nil { exact[plain[index]] = index }
+            if exact[spelled[index]] == nil { exact[spelled[index]] = index }
+        }
+        var towns: [[UInt8]: (name: String, station: Int)] = [:]
+        for (index, station) in stations.enumerated() where station.kind == .train && !station.locality.isEmpty {
+            let town = Self.fold(station.locality, umlauts: false)
+            // The hub of the town, else the station named like it, else the first.
+            let order = { (candidate: Int) -> (Int, Int, Int) in
+                (hubs.contains(candidate) ? 0 : 1, plain[candidate] == town ? 0 : 1, candidate)
+            }
+            if let current = towns[town], order(current.station) <= order(index) { continue }
+            towns[town] = (station.locality, index)
+        }
+        self.plain = plain
+        self.spelled = spelled
+        self.rank = rank
+        self.exact = exact
+        self.towns = towns
+    }
+
+    /// The station a name means: the one of that name, the main station of the town of that
+    /// name, or the best match.
+    func resolve(_ query: String, in network: Network) -> Int? {
+        let folded = Self.fold(query, umlauts: false)
+        if let index = exact[folded] ?? towns[folded]?.station { return index }
+        return matches(query, in: network, limit: 1).first.flatMap { network.index[Network.key($0.station.id)] }
+    }
+
+    /// Stations matching a query, best first.
+    func matches(_ query: String, in network: Network, limit: Int) -> [StationMatch] {
+        let folded = Self.fold(query, umlauts: false)
+        guard !folded.isEmpty, limit > 0 else { return [] }
+        var found: [(index: Int, name: String, score: Int)] = []
+        if folded.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let index = network.index[Network.key(String(decoding: folded, as: UTF8.self))] {
+            found.append((index, network.stations[index].name, 100))
+        }
+        if let town = towns[folded], plain[town.station] != folded {
+            found.append((town.station, town.name, 100))
+        }
+        for index in plain.indices {
+            let score = max(Self.score(folded, plain[index]), Self.score(folded, spelled[index]))
+            if score > 0 { found.append((index, network.stations[index].name, score)) }
+        }
+        func order(_ item: (index: Int, name: String, score: Int)) -> (Int, Int, Int, Int, String) {
+            let rank = rank[item.index]
+            return (-item.score, rank.kind, rank.hub, item.name == network.stations[item.index].name ? rank.length : item.name.count, item.name)
+        }
+        return found.sorted { order($0) < order($1) }.prefix(limit).map {
+            StationMatch(station: network.stations[$0.index], name: $0.name, score: $0.score)
+        }
+    }
+
+    /// 100 for the same name; 91–99 for a name whose first words are the query (`Zürich HB`
+    /// for `Zürich`); 81–89 for one whose first word starts with it (`Bernex` for `Bern`);
+    /// 71–79 when a later word does; 60 for a name that contains it; 0 otherwise. Longer names
+    /// score a little less.
+    static func score(_ query: [UInt8], _ name: [UInt8]) -> Int {
+        guard name.count >= query.count, let first = query.first else { return 0 }
+        if name == query { return 100 }
+        guard name.count > query.count else { return 0 }
+        let longer = min(8, (name.count - query.count) / 4)
+        if name.starts(with: query) { return (name[query.count] == 0x20 ? 99 : 89) - longer }
+        var containing = false
+        for start in 1...(name.count - query.count) where name[start] == first && name[start..<(start + query.count)].elementsEqual(query) {
+            if name[start - 1] == 0x20 { return 79 - longer }
+            containing = true
+        }
+        return containing ? 60 : 0
+    }
+
+    /// Lowercase, accents removed (`umlauts`: `ä` `ö` `ü` as `ae` `oe` `ue`), anything but
+    /// letters and digits a single space; as UTF-8.
+    static func fold(_ text: String, umlauts: Bool) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for scalar in text.lowercased().unicodeScalars {
+            let letters: String
+            switch scalar {
+            case "à", "á", "â", "ã", "å": letters = "a"
+            case "ä": letters = umlauts ? "ae" : "a"
+            case "æ": letters = "ae"
+            case "ç": letters = "c"
+            case "è", "é", "ê", "ë": letters = "e"
+            case "ì", "í", "î", "ï": letters = "i"
+            case "ñ": letters = "n"
+            case "ò", "ó", "ô", "õ", "ø": letters = "o"
+            case "ö": letters = umlauts ? "oe" : "o"
+            case "œ": letters = "oe"
+            case "ù", "ú", "û": letters = "u"
+            case "ü": letters = umlauts ? "ue" : "u"
+            case "ý", "ÿ": letters = "y"
+            case "ß": letters = "ss"
+            default:
+                guard scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) else {
+                    pendingSpace = !output.isEmpty
+                    continue
+                }
+                letters = String(scalar)
+            }
+            if pendingSpace { output.append(0x20) }
+            pendingSpace = false
+            output.append(contentsOf: letters.utf8)
+        }
+        return output
+    }
+}
+
+extension TimetableModel {
+    /// Stations matching a name (or an id), best first, as a HAFAS location lookup lists them.
+    public func matches(for query: String, limit: Int = 40) -> [StationMatch] {
+        search.matches(query, in: network, limit: limit)
+    }
+
+    /// The station a name or id means: the station with that id or name, the main station of
+    /// the town of that name, else the best match; nil when nothing matches.
+    public func resolve(_ query: String) -> Station? {
+        if query.allSatisfy({ $0.isNumber || $0 == "#" }), let station = station(id: query) { return station }
+        return search.resolve(query, in: network).map { network.stations[$0] }
+    }
+}

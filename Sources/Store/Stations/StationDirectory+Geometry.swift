@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension StationDirectory {
+    /// Great-circle distances on a sphere of the Earth's mean radius (haversine formula).
+    ///
+    /// A sphere is within 0.5 % of the WGS 84 ellipsoid, which ranks stops a few kilometres
+    /// apart the same way; the distances are good to a few metres per kilometre.
+    struct Origin {
+        /// The mean Earth radius (IUGG), in metres.
+        static let earthRadius = 6_371_008.8
+        static let radiansPerDegree = Double.pi / 180
+
+        let latitude: Double
+        let longitude: Double
+        private let latitudeRadians: Double
+        private let cosLatitude: Double
+
+        init(latitude: Double, longitude: Double) {
+            self.latitude = latitude
+            self.longitude = longitude
+            latitudeRadians = latitude * Self.radiansPerDegree
+            cosLatitude = cos(latitudeRadians)
+        }
+
+        /// The haversine of the central angle to a point: it grows with the distance, so
+        /// candidates are ranked by it and only the results are converted to metres.
+        func haversine(latitude: Double, longitude: Double) -> Double {
+            let other = latitude * Self.radiansPerDegree
+            let halfLatitude = sin((other - latitudeRadians) / 2)
+            let halfLongitude = sin((longitude - self.longitude) * Self.radiansPerDegree / 2)
+            return halfLatitude * halfLatitude + cosLatitude * cos(other) * halfLongitude * halfLongitude
+        }
+
+        /// Metres for a haversine from `haversine(latitude:longitude:)`.
+        static func meters(haversine: Double) -> Double {
+            2 * earthRadius * asin(min(1, haversine.squareRoot()))
+        }
+
+        /// Metres to a point.
+        func meters(latitude: Double, longitude: Double) -> Double {
+            Self.meters(haversine: haversine(latitude: latitude, longitude: longitude))
+        }
+    }
+
+    /// The latitude-longitude box that holds every point within `radius` metres of an origin,
+    /// as one or two longitude ranges.
+    ///
+    /// The box is exact on the sphere: its longitude half-width is `asin(sin r / cos φ)` for an
+    /// angular radius `r` at latitude `φ`. Where the circle reaches a pole the box takes every
+    /// longitude; where it crosses the antimeridian (±180°) it splits in two ranges, so stops in
+    /// Fiji or the Aleutians are found from either side. Switzerland and the San Francisco Bay
+    /// are far from both, but nothing here assumes it.
+    struct SearchBox {
+        let south: Double
+        let north: Double
+        let west: ClosedRange<Double>
+        let east: ClosedRange<Double>?
+        /// Whether the circle holds the whole globe: a larger radius cannot find more.
+        let coversGlobe: Bool
+
+        /// Degrees added on every side, so that rounding never leaves a point on the edge out.
+        private static let margin = 1e-9
+
+        init(around origin: Origin, radius: Double) {
+            let angle = radius / Origin.earthRadius
+            coversGlobe = angle >= .pi
+            let halfHeight = min(angle, .pi) / Origin.radiansPerDegree + Self.margin
+            south = max(-90, origin.latitude - halfHeight)
+            north = min(90, origin.latitude + halfHeight)
+            let reach = sin(min(angle, .pi / 2)) / cos(origin.latitude * Origin.radiansPerDegree)
+            guard angle < .pi / 2, south > -90, north < 90, reach < 1 else {
+                west = -180...180
+                east = nil
+                return
+            }
+            let halfWidth = asin(reach) / Origin.radiansPerDegree + Self.margin
+            let low = origin.longitude - halfWidth, high = origin.longitude + halfWidth
+            if low < -180 {
+                west = -180...high
+                east = (low + 360)...180
+            } else if high > 180 {
+                west = low...180
+                east = -180...(high - 360)
+            } else {
+                west = low...high
+                east = nil
+            }
+        }
+    }
+}

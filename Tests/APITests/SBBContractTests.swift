@@ -1,0 +1,62 @@
+import Foundation
+import HTTPTesting
+import Testing
+@testable import API
+import Model
+import Server
+
+/// What thin clients rely on: the published schema, and a plain SAX reader getting exactly the
+/// data the JSON form carries.
+@Suite("SBB document contract")
+struct SBBContractTests {
+    /// A document using every element the schema allows.
+    static let sample = Schedules([
+        Schedule(from: "Bern", to: "Zürich HB", links: [
+            Link(
+                departure: "2026-03-29T01:50:00+01:00", arrival: "2026-03-29T03:10:00+02:00", info: "Change at Olten & <Aarau>",
+                duration: "PT20M", transfers: 1, products: ["IC", "S"], parts: [
+                    Part(departure: "2026-03-29T01:50:00+01:00", arrival: "2026-03-29T03:00:00+02:00", trackfrom: "7", trackto: "12",
+                         vehicle: "Train", from: "Bern", to: "Olten", line: "IC 1 723", direction: "Romanshorn", delay: 3),
+                    Part(departure: "2026-03-29T03:00:00+02:00", arrival: "2026-03-29T03:04:00+02:00", trackfrom: "", trackto: "",
+                         vehicle: "Walk", duration: "PT4M"),
+                    Part(departure: "2026-03-29T03:04:00+02:00", arrival: "2026-03-29T03:10:00+02:00", trackfrom: "A", trackto: "B",
+                         vehicle: "Bus", line: "Bus 4", cancelled: true),
+                ]),
+        ], staleAge: 75),
+        Schedule(from: "Rathaus", to: "Bern", links: [], error: ScheduleError(
+            code: "ambiguous_station", status: 400, message: "\"Rathaus\" matches 2 stations.",
+            candidates: [
+                Station(id: "8590001", name: "Thun, Rathaus", latitude: 46.7589, longitude: 7.6296),
+                Station(id: "8590002", name: "Bern, Rathaus", latitude: 46.9487, longitude: 7.4527),
+            ])),
+    ])
+
+    @Test("/api/schema/sbb.xsd is served, and every element of a full document validates against it")
+    func schema() async throws {
+        try await LiveApp.with { live in
+            let response = try await live.get("/api/schema/sbb.xsd")
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == "application/xml; charset=utf-8")
+            #expect(response.text == SBBSchema.xsd)
+        }
+        let document = Response.render(Self.sample.node, as: .xml, pretty: false)
+        #expect(try XMLSchemaCheck.validate(document, schema: SBBSchema.xsd) == nil)
+        // The check can fail: an element the schema does not know.
+        let broken = Array(String(decoding: document, as: UTF8.self).replacingOccurrences(of: "<info>", with: "<note/><info>").utf8)
+        #expect(try XMLSchemaCheck.validate(broken, schema: SBBSchema.xsd) != nil)
+    }
+
+    @Test("a SAX reader in the original client's style reads exactly the JSON form's data")
+    func saxReaderMatchesJSON() throws {
+        let xml = Response.render(Self.sample.node, as: .xml, pretty: false)
+        let json = Response.render(Self.sample.node, as: .json, pretty: false)
+        let read = try #require(ScheduleSAXReader.read(Data(xml)))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
+        #expect(read == ScheduleSAXReader.fromJSON(object))
+        #expect(read.count == 2)
+        #expect(read[0].fields == ["from": "Bern", "to": "Zürich HB", "stale": "true", "age": "75"])
+        #expect(read[0].links.first?.parts.count == 3)
+        #expect(read[0].links.first?.fields["info"] == "Change at Olten & <Aarau>")
+        #expect(read[1].candidates.count == 2)
+    }
+}

@@ -1,0 +1,163 @@
+import Fetch
+import Foundation
+import Model
+import Sandbox
+import Scrape
+import Services
+import Store
+import Synchronization
+import Testing
+import Upstream
+
+/// The timetable service end to end over real parts: the shipped routes, the SQLite station
+/// directory over the embedded Swiss stations, and the sandbox answering in HAFAS extxml.
+@Suite("TimetableService", .serialized)
+struct TimetableServiceTests {
+    static let routes: String = {
+        var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/") + "/Routes"
+    }()
+    static let directory = try! StationDirectory(stations: SwissStations.all)
+
+    /// Runs `body` with a service whose extxml upstream is a fresh sandbox (with `latency` ms per answer).
+    func withService(
+        latency: Int = 0, policy: (inout UpstreamPolicy) -> Void = { _ in },
+        _ body: (TimetableService, SandboxServer) async throws -> Void
+    ) async throws {
+        var configuration = SandboxServer.Configuration()
+        configuration.latency = latency
+        let sandbox = try SandboxServer(model: TimetableModel(stations: SwissStations.all), configuration: configuration)
+        var settings = UpstreamPolicy()
+        settings.origin = sandbox.origin
+        settings.rate = 1000
+        settings.burst = 1000
+        policy(&settings)
+        let upstreams = try Upstreams(
+            catalog: try RouteCatalog.load(from: Self.routes), fetcher: try CurlFetcher(), cache: MemoryCache(),
+            policies: ["hafas-extxml": settings])
+        let service = try TimetableService(upstreams: upstreams, directory: Self.directory, provider: .hafasExtxml)
+        do {
+            try await body(service, sandbox)
+            await sandbox.shutdown()
+        } catch {
+            await sandbox.shutdown()
+            throw error
+        }
+    }
+
+    func query(_ from: [String], _ to: [String], time: String = "08:00", configure: (inout ConnectionQuery) -> Void = { _ in }) -> ConnectionQuery {
+        var query = ConnectionQuery(origins: from, destinations: to)
+        query.date = LocalDate(iso: "2026-12-01")
+        query.time = LocalTime(iso: time)
+        configure(&query)
+        return query
+    }
+
+    @Test("one schedule per pair in request order, links with chained parts in Swiss time")
+    func pairsInOrder() async throws {
+        try await withService { service, _ in
+            let answer = await service.schedules(query(["Bern", "Thun"], ["Zürich HB", "Basel SBB"]))
+            #expect(answer.status == 200)
+            let pairs = answer.document.schedules.map { "\($0.from)>\($0.to)" }
+            #expect(pairs == ["Bern>Zürich HB", "Bern>Basel SBB", "Thun>Zürich HB", "Thun>Basel SBB"])
+            for schedule in answer.document.schedules {
+                #expect(schedule.error == nil)
+                #expect(schedule.links.count == ConnectionQuery.defaultLimit)
+                for link in schedule.links {
+                    #expect(link.departure.hasPrefix("2026-12-01T") && link.departure.hasSuffix("+01:00"))
+                    #expect(link.departure >= "2026-12-01T08:00:00+01:00")
+                    #expect(link.parts.first?.departure == link.departure)
+                    #expect(link.parts.last?.arrival == link.arrival)
+                    for (earlier, later) in zip(link.parts, link.parts.dropFirst()) {
+                        #expect(earlier.to == later.from)
+                        #expect(earlier.arrival <= later.departure)
+                    }
+                }
+            }
+            #expect(answer.document.schedules[0].links[0].parts.first?.from == "Bern")
+            #expect(answer.document.schedules[0].links[0].parts.last?.to == "Zürich HB")
+        }
+    }
+
+    @Test("the pairs are fetched at once: four pairs take about one upstream round trip")
+    func concurrentPairs() async throws {
+        try await withService(latency: 300) { service, _ in
+            let clock = ContinuousClock()
+            let started = clock.now
+            let answer = await service.schedules(query(["Bern", "Thun"], ["Zürich HB", "Basel SBB"]))
+            let elapsed = clock.now - started
+            #expect(answer.status == 200)
+            // Sequential would be 4 × 300 ms; at once it is one round trip plus overhead.
+            #expect(elapsed < .milliseconds(1100), "\(elapsed)")
+        }
+    }
+
+    @Test("an ambiguous name: candidates without a position, the nearest with one; other pairs unaffected")
+    func ambiguous() async throws {
+        try await withService { service, _ in
+            let answer = await service.schedules(query(["Rathaus", "Bern"], ["Zürich HB"]))
+            #expect(answer.status == 200)
+            let error = try #require(answer.document.schedules[0].error)
+            #expect(error.code == "ambiguous_station")
+            #expect(error.status == 400)
+            #expect(error.candidates.count > 2)
+            #expect(error.candidates.allSatisfy { $0.name.hasSuffix("Rathaus") })
+            #expect(answer.document.schedules[1].error == nil)
+            #expect(!answer.document.schedules[1].links.isEmpty)
+
+            let near = await service.schedules(query(["Rathaus"], ["Bern"]) { $0.position = Coordinate(latitude: 46.757, longitude: 7.628) })
+            #expect(near.status == 200)
+            #expect(near.document.schedules[0].links.first?.parts.first?.from == "Thun, Rathaus")
+
+            let alone = await service.schedules(query(["Rathaus"], ["Bern"]))
+            #expect(alone.status == 400)
+        }
+    }
+
+    @Test("an unknown name: unknown_station with suggestions; every pair failing takes the first error's status")
+    func unknown() async throws {
+        try await withService { service, _ in
+            let answer = await service.schedules(query(["Zurik"], ["Bern"]))
+            #expect(answer.status == 404)
+            let error = try #require(answer.document.schedules[0].error)
+            #expect(error.code == "unknown_station")
+            #expect(!error.candidates.isEmpty && error.candidates.count <= 5)
+            #expect(error.candidates.contains { $0.name.hasPrefix("Zürich") })
+        }
+    }
+
+    @Test("limit and transport filter the links")
+    func limitAndTransport() async throws {
+        try await withService { service, _ in
+            let one = await service.schedules(query(["Bern"], ["Thun"]) { $0.limit = 1 })
+            #expect(one.document.schedules[0].links.count == 1)
+            let trains = await service.schedules(query(["Thun, Rathaus"], ["Bern"]) { $0.transports = [.train] })
+            for link in trains.document.schedules[0].links {
+                #expect(link.parts.allSatisfy { $0.vehicle == "Train" || $0.vehicle == "Walk" })
+            }
+        }
+    }
+
+    @Test("the upstream unreachable: each pair carries the failure naming the upstream, and the answer its status")
+    func upstreamDown() async throws {
+        try await withService(policy: { $0.origin = "http://127.0.0.1:9"; $0.retries = 0 }) { service, _ in
+            let answer = await service.schedules(query(["Bern"], ["Thun", "Basel SBB"]))
+            #expect(answer.status == 502)
+            for schedule in answer.document.schedules {
+                #expect(schedule.error?.code == "upstream_unreachable")
+                #expect(schedule.error?.message == "hafas-extxml could not be reached.")
+            }
+        }
+    }
+
+    @Test("midnight: a 23:50 query gives links that arrive after midnight on the next day")
+    func midnight() async throws {
+        try await withService { service, _ in
+            let answer = await service.schedules(query(["Bern"], ["Zürich HB"], time: "23:40"))
+            let crossing = answer.document.schedules[0].links.filter { $0.arrival.hasPrefix("2026-12-02T") }
+            #expect(!crossing.isEmpty, "\(answer.document.schedules[0].links.map(\.arrival))")
+            for link in crossing { #expect(link.departure < link.arrival || link.departure.hasPrefix("2026-12-01T")) }
+        }
+    }
+}
