@@ -1,3 +1,5 @@
+import Scrape
+
 /// A day of the Gregorian calendar, as a timetable names its service days (`20261025`).
 ///
 /// ```swift
@@ -24,17 +26,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// The date a number of days after 1970-01-01 (negative before it).
     public init(daysSinceEpoch: Int) {
-        // Days to year/month/day with a year that starts on 1 March, so that the leap day comes last
-        // (the civil-from-days method Howard Hinnant published).
-        let shifted = daysSinceEpoch + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        (year, month, day) = ZonedTime.date(fromDays: Int64(daysSinceEpoch))
     }
 
     /// Reads `YYYYMMDD`, the form HAFAS uses.
@@ -47,12 +39,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// Days since 1970-01-01.
     public var daysSinceEpoch: Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = shiftedYear / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        Int(ZonedTime.days(year: year, month: month, day: day))
     }
 
     /// The ISO weekday: 1 for Monday … 7 for Sunday.
@@ -82,11 +69,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     static func length(ofMonth month: Int, in year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+        ZonedTime.daysIn(month: month, year: year)
     }
 }
 

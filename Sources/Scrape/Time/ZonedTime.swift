@@ -1,6 +1,22 @@
-/// Wall-clock readings for the services: the local date and time of an instant in a zone, and the
-/// time between two ISO 8601 date-times.
+/// Wall-clock readings for the services and simulators: the local date and time of an instant in
+/// a zone, the time between two ISO 8601 date-times, and the calendar arithmetic behind them.
 public enum ZonedTime {
+    /// The proleptic Gregorian date `days` days after 1970-01-01 (before it when negative).
+    public static func date(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
+        let (year, month, day) = CivilDate.civil(fromDays: days)
+        return (Int(year), Int(month), Int(day))
+    }
+
+    /// Days from 1970-01-01 to a proleptic Gregorian date.
+    public static func days(year: Int, month: Int, day: Int) -> Int64 {
+        CivilDate.days(year: Int64(year), month: Int64(month), day: Int64(day))
+    }
+
+    /// The number of days in a month of a year.
+    public static func daysIn(month: Int, year: Int) -> Int {
+        CivilDate.daysIn(month: month, year: year)
+    }
+
     /// The local date (`YYYY-MM-DD`) and time of day (`HH:MM`) at `seconds` since 1970 in `zone`.
     public static func local(atUTC seconds: Int64, in zone: ZoneRules) -> (date: String, time: String)? {
         guard let text = ISODateTime.format(instant: seconds, in: zone) else { return nil }

@@ -1,4 +1,5 @@
 public import Model
+import Scrape
 
 /// What a client asks the timetable for: connections between lists of stations.
 public struct ConnectionQuery: Sendable, Equatable {
@@ -49,7 +50,7 @@ public struct LocalDate: Sendable, Equatable, CustomStringConvertible {
 
     /// A date, or nil when it does not exist (2026-02-29) or is outside 1900–2199.
     public init?(year: Int, month: Int, day: Int) {
-        guard (1900...2199).contains(year), (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, year: year) else {
+        guard (1900...2199).contains(year), (1...12).contains(month), day >= 1, day <= ZonedTime.daysIn(month: month, year: year) else {
             return nil
         }
         self.year = year
@@ -61,14 +62,6 @@ public struct LocalDate: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(year)-\(Self.pad(month))-\(Self.pad(day))" }
     /// `YYYYMMDD`, as HAFAS writes dates.
     public var compact: String { "\(year)\(Self.pad(month))\(Self.pad(day))" }
-
-    static func days(inMonth month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
 
     static func digits(_ bytes: ArraySlice<UInt8>) -> Int? {
         var value = 0
