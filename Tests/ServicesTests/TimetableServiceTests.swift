@@ -1,4 +1,5 @@
 import Fetch
+import Markup
 import Foundation
 import Model
 import Sandbox
@@ -20,9 +21,16 @@ struct TimetableServiceTests {
     }()
     static let directory = try! StationDirectory(stations: SwissStations.all)
 
+    /// A wall clock the test moves by hand.
+    final class HandClock: Sendable {
+        private let milliseconds = Atomic<Int64>(1_800_000_000_000)
+        var now: Int64 { milliseconds.load(ordering: .relaxed) }
+        func advance(seconds: Double) { milliseconds.add(Int64(seconds * 1000), ordering: .relaxed) }
+    }
+
     /// Runs `body` with a service whose extxml upstream is a fresh sandbox (with `latency` ms per answer).
     func withService(
-        latency: Int = 0, policy: (inout UpstreamPolicy) -> Void = { _ in },
+        latency: Int = 0, clock: HandClock? = nil, policy: (inout UpstreamPolicy) -> Void = { _ in },
         _ body: (TimetableService, SandboxServer) async throws -> Void
     ) async throws {
         var configuration = SandboxServer.Configuration()
@@ -33,9 +41,11 @@ struct TimetableServiceTests {
         settings.rate = 1000
         settings.burst = 1000
         policy(&settings)
+        let now: @Sendable () -> Int64
+        if let clock { now = { clock.now } } else { now = WallClock.milliseconds }
         let upstreams = try Upstreams(
-            catalog: try RouteCatalog.load(from: Self.routes), fetcher: try CurlFetcher(), cache: MemoryCache(),
-            policies: ["hafas-extxml": settings])
+            catalog: try RouteCatalog.load(from: Self.routes), fetcher: try CurlFetcher(), cache: MemoryCache(now: now),
+            policies: ["hafas-extxml": settings], now: now)
         let service = try TimetableService(upstreams: upstreams, directory: Self.directory, provider: .hafasExtxml)
         do {
             try await body(service, sandbox)
@@ -158,6 +168,35 @@ struct TimetableServiceTests {
             let crossing = answer.document.schedules[0].links.filter { $0.arrival.hasPrefix("2026-12-02T") }
             #expect(!crossing.isEmpty, "\(answer.document.schedules[0].links.map(\.arrival))")
             for link in crossing { #expect(link.departure < link.arrival || link.departure.hasPrefix("2026-12-01T")) }
+        }
+    }
+
+    @Test("past freshness a pair is served stale at once, marked with its age; the upstream down, still stale")
+    func stale() async throws {
+        let clock = HandClock()
+        try await withService(clock: clock) { service, sandbox in
+            let fresh = await service.schedules(query(["Bern"], ["Thun"]))
+            #expect(fresh.document.schedules[0].staleAge == nil)
+            clock.advance(seconds: 45)  // the route keeps connections fresh for 30 s
+            let stale = await service.schedules(query(["Bern"], ["Thun"]))
+            #expect(stale.status == 200)
+            #expect(stale.document.schedules[0].staleAge == 45)
+            #expect(stale.document.schedules[0].links == fresh.document.schedules[0].links)
+            let xml = String(decoding: XMLRenderer.render(stale.document.node), as: UTF8.self)
+            #expect(xml.contains("<schedule><from>Bern</from><to>Thun</to><stale>true</stale><age>45</age><links>"))
+            // The stale answer started one refresh in the background; once it lands, the pair is fresh.
+            var refreshed = false
+            for _ in 0..<200 where !refreshed {
+                refreshed = await service.schedules(query(["Bern"], ["Thun"])).document.schedules[0].staleAge == nil
+                if !refreshed { try await Task.sleep(for: .milliseconds(10)) }
+            }
+            #expect(refreshed)
+            await sandbox.shutdown()
+            clock.advance(seconds: 120)  // past stale-while-revalidate, within stale-if-error
+            let down = await service.schedules(query(["Bern"], ["Thun"]))
+            #expect(down.status == 200)
+            #expect(down.document.schedules[0].staleAge == 120)
+            #expect(!down.document.schedules[0].links.isEmpty)
         }
     }
 }
