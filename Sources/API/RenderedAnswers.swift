@@ -20,10 +20,16 @@ final class RenderedAnswers: Sendable {
         /// When the upstream gave the answer and until when it is fresh, in milliseconds.
         let storedAt: Int64
         let freshUntil: Int64
-        /// The upstream's metrics, where a hit on this entry is counted.
+        /// The upstream's metrics, where a hit on this entry is counted, `hits` times (once per
+        /// upstream answer the document holds).
         let metrics: UpstreamMetrics
+        let hits: Int
 
-        init(body: PreparedBody, status: Int, contentType: String, storedAt: Int64, freshUntil: Int64, metrics: UpstreamMetrics) {
+        init(
+            body: PreparedBody, status: Int, contentType: String, storedAt: Int64, freshUntil: Int64, metrics: UpstreamMetrics,
+            hits: Int = 1
+        ) {
+            self.hits = hits
             self.body = body
             self.status = status
             self.contentType = contentType
@@ -74,7 +80,7 @@ final class RenderedAnswers: Sendable {
             // An entry of its own per shard: a hit retains only its own thread's copy.
             let copy = Entry(
                 body: entry.body, status: entry.status, contentType: entry.contentType,
-                storedAt: entry.storedAt, freshUntil: entry.freshUntil, metrics: entry.metrics)
+                storedAt: entry.storedAt, freshUntil: entry.freshUntil, metrics: entry.metrics, hits: entry.hits)
             shard.state.withLock { state in
                 state.generation += 1
                 if let old = state.entries.updateValue((copy, state.generation), forKey: key) {

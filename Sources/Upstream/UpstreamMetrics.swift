@@ -41,8 +41,8 @@ public final class UpstreamMetrics: Sendable {
 
     /// Counts a cache hit answered from a copy kept in front of the client, on the counter of
     /// `slot` (the caller's thread number).
-    public func answeredFromKeptCopy(slot: Int) {
-        earlyHits[slot % earlyHits.count].value.add(1, ordering: .relaxed)
+    public func answeredFromKeptCopy(slot: Int, count: Int = 1) {
+        earlyHits[slot % earlyHits.count].value.add(count, ordering: .relaxed)
     }
 
     func fetched(outcome: String, seconds: Double, bytes: Int) {

@@ -2,6 +2,7 @@ import Markup
 import Model
 import Server
 import Services
+import Upstream
 
 /// The timetable endpoints: `/api/sbb/…` and the schema their documents follow.
 enum SBBRoutes {
@@ -14,15 +15,49 @@ enum SBBRoutes {
             },
         ]
         if let timetable {
-            routes.append(.get(
-                "/api/sbb/from/{from}/to/{to}",
-                summary: "Connections from each of up to 5 stations to each of up to 5 others (`;`-separated), one schedule per pair."
-            ) { request in
-                let query = try SBBParameters.connections(request)
-                let answer = await timetable.schedules(query)
-                return .document(answer.document.node, for: request, status: answer.status, cache: answer.status == 200 ? .maxAge(30) : .noStore)
-            })
+            let rendered = RenderedAnswers()
+            let now = timetable.now
+            routes.append(Route(
+                "GET", "/api/sbb/from/{from}/to/{to}",
+                summary: "Connections from each of up to 5 stations to each of up to 5 others (`;`-separated), one schedule per pair.",
+                // A whole answer whose pairs are all fresh is kept rendered, found by the request as
+                // sent: a repeated request is answered on the server thread.
+                immediate: { request in
+                    let current = now()
+                    guard let entry = rendered.fresh(key(request), now: current) else { return nil }
+                    entry.metrics.answeredFromKeptCopy(slot: ThreadSlot.current, count: entry.hits)
+                    return response(entry, now: current)
+                },
+                handler: { request in
+                    let query = try SBBParameters.connections(request)
+                    let answer = await timetable.schedules(query)
+                    let current = now()
+                    guard let freshUntil = answer.freshUntil, freshUntil > current else {
+                        return .document(answer.document.node, for: request, status: answer.status, cache: .noCache)
+                    }
+                    let entry = RenderedAnswers.Entry(
+                        body: PreparedBody(Response.render(answer.document.node, as: request.format, pretty: request.pretty)),
+                        status: answer.status, contentType: request.format.contentType, storedAt: current, freshUntil: freshUntil,
+                        metrics: timetable.metrics, hits: answer.document.schedules.count)
+                    rendered.keep(key(request), entry)
+                    return response(entry, now: current)
+                }))
         }
         return routes
+    }
+
+    /// The kept answer's key: the path and query as sent, with the negotiated format.
+    static func key(_ request: Request) -> String {
+        var key = request.path
+        key += request.format == .xml ? (request.pretty ? "\u{1}xp?" : "\u{1}x?") : (request.pretty ? "\u{1}jp?" : "\u{1}j?")
+        if let query = request.rawQuery { key += query }
+        return key
+    }
+
+    static func response(_ entry: RenderedAnswers.Entry, now: Int64) -> Response {
+        let freshFor = Int(max(0, entry.freshUntil - now) / 1000)
+        return Response(
+            status: entry.status, headers: HTTPHeaders(contentType: entry.contentType), body: .prepared(entry.body),
+            cache: .maxAge(freshFor), negotiated: true)
     }
 }

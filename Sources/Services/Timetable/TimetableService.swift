@@ -20,13 +20,22 @@ public final class TimetableService: Sendable {
     public struct Answer: Sendable {
         public let document: Schedules
         public let status: Int
+        /// Until when (wall clock, milliseconds) every pair's answer is fresh, when all are: the
+        /// whole document may be kept that long. Nil when a pair failed or was stale.
+        public let freshUntil: Int64?
+    }
+
+    /// The metrics of the upstream the timetable asks, where answers kept in front of it count as hits.
+    public var metrics: UpstreamMetrics {
+        upstreams.client(for: upstreams.catalog[provider.connectionsRoute]!).metrics
     }
 
     private let upstreams: Upstreams
     private let directory: StationDirectory
     private let provider: TimetableProvider
     private let zone: ZoneRules
-    private let now: @Sendable () -> Int64
+    /// The wall clock in milliseconds.
+    public let now: @Sendable () -> Int64
 
     /// A service over the given upstreams and station directory; `now` is the wall clock in
     /// milliseconds, for "now" when a query has no date or time.
@@ -53,19 +62,27 @@ public final class TimetableService: Sendable {
         }
         let (date, time) = when(query)
         let pairs = query.origins.flatMap { origin in query.destinations.map { (origin, $0) } }
-        let schedules = await withTaskGroup(of: (Int, Schedule).self) { group in
+        let answers = await withTaskGroup(of: (Int, Schedule, Int64?).self) { group in
             for (index, (origin, destination)) in pairs.enumerated() {
                 let from = resolved[origin]!, to = resolved[destination]!
                 group.addTask {
-                    (index, await self.schedule(origin, destination, from, to, date: date, time: time, query: query))
+                    let (schedule, freshUntil) = await self.schedule(origin, destination, from, to, date: date, time: time, query: query)
+                    return (index, schedule, freshUntil)
                 }
             }
-            var ordered = [Schedule?](repeating: nil, count: pairs.count)
-            for await (index, schedule) in group { ordered[index] = schedule }
+            var ordered = [(Schedule, Int64?)?](repeating: nil, count: pairs.count)
+            for await (index, schedule, freshUntil) in group { ordered[index] = (schedule, freshUntil) }
             return ordered.compactMap { $0 }
         }
+        let schedules = answers.map(\.0)
         let status = schedules.contains { $0.error == nil } ? 200 : (schedules.first?.error?.status ?? 200)
-        return Answer(document: Schedules(schedules), status: status)
+        var freshUntil: Int64? = answers.allSatisfy { $0.1 != nil } ? answers.compactMap(\.1).min() : nil
+        // "Now" moves on: a query without a date and time is only the same until the minute ends.
+        if query.date == nil || query.time == nil, let until = freshUntil {
+            let current = now()
+            freshUntil = min(until, current - current % 60_000 + 60_000)
+        }
+        return Answer(document: Schedules(schedules), status: status, freshUntil: freshUntil)
     }
 
     private func resolve(_ name: String, near position: (latitude: Double, longitude: Double)?) -> Result<Station, ScheduleError> {
@@ -97,11 +114,11 @@ public final class TimetableService: Sendable {
     private func schedule(
         _ origin: String, _ destination: String, _ from: Result<Station, ScheduleError>, _ to: Result<Station, ScheduleError>,
         date: LocalDate, time: LocalTime, query: ConnectionQuery
-    ) async -> Schedule {
+    ) async -> (Schedule, freshUntil: Int64?) {
         let stations: (from: Station, to: Station)
         switch (from, to) {
         case (.failure(let error), _), (_, .failure(let error)):
-            return Schedule(from: origin, to: destination, links: [], error: error)
+            return (Schedule(from: origin, to: destination, links: [], error: error), nil)
         case (.success(let first), .success(let second)):
             stations = (first, second)
         }
@@ -112,15 +129,15 @@ public final class TimetableService: Sendable {
         do {
             answer = try await upstreams.client(for: route).extract(route, parameters: parameters)
         } catch {
-            return Schedule(from: origin, to: destination, links: [], error: ScheduleError(
-                code: error.code, status: error.status, message: error.message))
+            return (Schedule(from: origin, to: destination, links: [], error: ScheduleError(
+                code: error.code, status: error.status, message: error.message)), nil)
         }
         let staleAge = answer.source == .stale ? answer.age : nil
         switch answer.extraction.outcome {
         case .failure(let failure):
-            return Schedule(
+            return (Schedule(
                 from: origin, to: destination, links: [],
-                error: ScheduleError(code: failure.code, status: failure.status, message: failure.message), staleAge: staleAge)
+                error: ScheduleError(code: failure.code, status: failure.status, message: failure.message), staleAge: staleAge), nil)
         case .success(let lists):
             var links = ConnectionRecords.links(lists)
             if !query.transports.isEmpty {
@@ -130,7 +147,9 @@ public final class TimetableService: Sendable {
                     }
                 }
             }
-            return Schedule(from: origin, to: destination, links: Array(links.prefix(query.limit)), staleAge: staleAge)
+            return (
+                Schedule(from: origin, to: destination, links: Array(links.prefix(query.limit)), staleAge: staleAge),
+                staleAge == nil ? answer.freshUntil : nil)
         }
     }
 }

@@ -1,0 +1,94 @@
+import Fetch
+import Foundation
+import HTTPTesting
+import Model
+import Sandbox
+import Scrape
+import Services
+import Store
+import Testing
+@testable import API
+import Upstream
+
+/// `/api/sbb/from/{from}/to/{to}` on the real server, through the shipped routes to the sandbox
+/// on loopback. Every XML response is validated against the published schema.
+@Suite("SBB endpoint", .serialized)
+struct SBBEndpointTests {
+    static let directory = try! StationDirectory(stations: SwissStations.all)
+
+    func withApp(_ body: (LiveApp) async throws -> Void) async throws {
+        let sandbox = try SandboxServer(model: TimetableModel(stations: SwissStations.all))
+        var policy = UpstreamPolicy()
+        policy.origin = sandbox.origin
+        policy.rate = 1000
+        policy.burst = 1000
+        let upstreams = try Upstreams(
+            catalog: try RouteCatalog.load(from: TestRoutes.shipped), fetcher: try CurlFetcher(), cache: MemoryCache(),
+            policies: ["hafas-extxml": policy])
+        let timetable = try TimetableService(upstreams: upstreams, directory: Self.directory, provider: .hafasExtxml)
+        do {
+            try await LiveApp.with(upstreams: upstreams, timetable: timetable) { live in try await body(live) }
+            await sandbox.shutdown()
+        } catch {
+            await sandbox.shutdown()
+            throw error
+        }
+    }
+
+    /// The response, after checking that XML responses match the schema.
+    func get(_ live: LiveApp, _ target: String) async throws -> TestResponse {
+        let response = try await live.get(target)
+        if response.header("Content-Type")?.hasPrefix("application/xml") == true {
+            #expect(try XMLSchemaCheck.validate(response.body, schema: SBBSchema.xsd) == nil, "\(target)")
+        }
+        return response
+    }
+
+    @Test("the original API's request: one schedule per pair; XML valid, and a SAX reader gets the JSON form's data")
+    func original() async throws {
+        try await withApp { live in
+            let target = "/api/sbb/from/Bern;Thun/to/Z%C3%BCrich%20HB;Basel%20SBB.xml?date=2026-12-01&time=08:00"
+            let xml = try await get(live, target)
+            #expect(xml.status == 200)
+            let json = try await get(live, target.replacingOccurrences(of: ".xml", with: ".json"))
+            let read = try #require(ScheduleSAXReader.read(Data(xml.body)))
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.body)) as? [String: Any])
+            #expect(read == ScheduleSAXReader.fromJSON(object))
+            #expect(read.map { "\($0.fields["from"] ?? "")>\($0.fields["to"] ?? "")" }
+                == ["Bern>Zürich HB", "Bern>Basel SBB", "Thun>Zürich HB", "Thun>Basel SBB"])
+            #expect(read.allSatisfy { $0.links.count == 4 })
+        }
+    }
+
+    @Test("a repeated request is answered from the kept document: same bytes, counted as cache hits")
+    func keptAnswer() async throws {
+        try await withApp { live in
+            let target = "/api/sbb/from/Bern;Thun/to/Z%C3%BCrich%20HB;Basel%20SBB.xml?date=2026-12-01&time=09:00"
+            let first = try await get(live, target)
+            let second = try await get(live, target)
+            #expect(second.body == first.body)
+            #expect(second.header("Cache-Control")?.hasPrefix("public, max-age=") == true)
+            let metrics = try await live.get("/metrics").text
+            #expect(metrics.contains(#"gottago_upstream_requests_total{upstream="hafas-extxml",outcome="ok"} 4"#))
+            #expect(metrics.contains(#"gottago_upstream_cache_total{upstream="hafas-extxml",result="miss"} 4"#))
+            #expect(metrics.contains(#"gottago_upstream_cache_total{upstream="hafas-extxml",result="hit"} 4"#))
+        }
+    }
+
+    @Test("shared names: candidates without a position, the nearest with one; unknown names get suggestions")
+    func names() async throws {
+        try await withApp { live in
+            let ambiguous = try await get(live, "/api/sbb/from/Rathaus/to/Bern?date=2026-12-01&time=08:00")
+            #expect(ambiguous.status == 400)
+            #expect(ambiguous.text.contains("<error><status>400</status><code>ambiguous_station</code>"))
+            #expect(ambiguous.text.contains("<name>Thun, Rathaus</name>"))
+            let near = try await get(live, "/api/sbb/from/Rathaus/to/Bern?date=2026-12-01&time=08:00&lat=46.757&lon=7.628")
+            #expect(near.status == 200)
+            #expect(near.text.contains("<from>Thun, Rathaus</from>"))
+            let mixed = try await get(live, "/api/sbb/from/Zurik;Bern/to/Thun?date=2026-12-01&time=08:00")
+            #expect(mixed.status == 200)
+            #expect(mixed.text.contains("<code>unknown_station</code>"))
+            #expect(mixed.text.contains("<from>Bern</from><to>Thun</to><links><link>"))
+        }
+    }
+}
