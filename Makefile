@@ -40,6 +40,7 @@ bench:
 	$(SWIFT) build -c release
 	bash bench/server.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 	bash bench/upstream.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
+	bash bench/timetable.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 	bash bench/scrape.sh
 
 # The fuzzer binary replays Tests/Fuzz/corpus first, then mutates; new inputs go to

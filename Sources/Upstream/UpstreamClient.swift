@@ -49,6 +49,8 @@ public final class UpstreamClient: Sendable {
     private let policy: UpstreamPolicy
     private let now: @Sendable () -> Int64
     private let flights = SingleFlight<String, CacheEntry>()
+    /// Keys whose background refresh is under way.
+    private let refreshing = Mutex<Set<String>>([])
     /// This instance's name for the shared fetch locks.
     private let owner: String
     private let limiter: ConcurrencyLimiter
@@ -97,8 +99,15 @@ public final class UpstreamClient: Sendable {
                 return answer(extraction, .hit, entry)
             }
             if age < entry.freshForMilliseconds + Int64(times.staleWhileRevalidate * 1000) {
-                // Served now; one refresh for everybody, in a background slot.
-                Task { [self] in _ = try? await flights.run(key) { [self] in try await fill(key, route, times, request, parameters, .background) } }
+                // Served now; one refresh for everybody, in a background slot. Only the first stale
+                // hit starts it, and it checks again first: another instance may have refreshed it.
+                if refreshing.withLock({ $0.insert(key).inserted }) {
+                    Task { [self] in
+                        defer { _ = refreshing.withLock { $0.remove(key) } }
+                        if let current = await cache.get(key), now() - current.storedAt < current.freshForMilliseconds { return }
+                        _ = try? await flights.run(key) { [self] in try await fill(key, route, times, request, parameters, .background) }
+                    }
+                }
                 metrics.answered(.stale)
                 return answer(extraction, .stale, entry)
             }
