@@ -106,7 +106,7 @@ struct GottaGo {
         }
         if let provider = settings.timetable {
             do {
-                let directory = try StationDirectory(stations: SwissStations.all)
+                let directory = try StationDirectory(stations: SwissStations.all, configuration: .init(positionIndex: .grid, nameIndex: .columns))
                 timetable = try TimetableService(upstreams: upstreams, directory: directory, provider: provider)
             } catch {
                 fail("cannot start the timetable: \(error)")

@@ -78,7 +78,7 @@ public final class HTTPServer: Sendable {
             // libmicrohttpd zeroes this pool after every request and it is most of a connection's
             // memory, so it is no larger than that (a head far past the limits gets libmicrohttpd's
             // own 414/431 page).
-            cmhd_option_int(CMHD_OPTION_CONNECTION_MEMORY_LIMIT, limits.maxTargetBytes + limits.maxHeaderBytes + 4 * 1024),
+            cmhd_option_int(CMHD_OPTION_CONNECTION_MEMORY_LIMIT, limits.maxTargetBytes + limits.maxHeaderBytes + 2 * 1024),
             cmhd_option_uri_log(uriLogCallback, me),
             cmhd_option_completed(completedCallback, me),
             cmhd_option_notify_connection(connectionCallback, me),
