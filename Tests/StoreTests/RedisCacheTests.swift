@@ -33,9 +33,10 @@ struct RedisCacheTests {
     func expiry() async throws {
         try await RedisServer.with { server in
             let cache = testCache(server)
-            await cache.set("short", liveEntry("soon gone", keep: 150))
+            // Long enough to be read back on a loaded machine, short enough to wait out.
+            await cache.set("short", liveEntry("soon gone", keep: 1000))
             #expect(await cache.get("short") != nil)
-            try await Task.sleep(for: .milliseconds(300))
+            try await Task.sleep(for: .milliseconds(1300))
             #expect(await cache.get("short") == nil)
             #expect(try rawConnection(server).command(["EXISTS", "short"]).integer == 0)
 
@@ -165,13 +166,19 @@ struct RedisCacheTests {
                 _ = await cache.lock("k", owner: "a", milliseconds: 10)
             }
         }
-        #expect(many < .seconds(1), "\(many)")
+        // Waiting for a connection on each call would take 3,000 × 0.5 s; not waiting takes
+        // milliseconds, or a little over a second on a loaded machine.
+        #expect(many < .seconds(3), "\(many)")
     }
 
     @Test("a frozen server: calls wait one command timeout, then the cache recovers when it thaws")
     func frozen() async throws {
         try await RedisServer.with { server in
-            let cache = testCache(server)
+            // A reconnect interval long enough that the second call surely falls within it.
+            let cache = RedisCache(
+                endpoint: RedisEndpoint(host: "127.0.0.1", port: server.port),
+                timeout: RedisCache.Timeout(connect: .milliseconds(300), command: .milliseconds(300)),
+                reconnectInterval: .seconds(1))
             await cache.set("k", liveEntry("v"))
             server.pause()
             let (value, waited) = await timed { await cache.get("k") }
@@ -181,9 +188,9 @@ struct RedisCacheTests {
             #expect(reason.contains("timed out"), "\(reason)")
             // Within the reconnect interval nobody waits again.
             let (_, quick) = await timed { await cache.get("k") }
-            #expect(quick < .milliseconds(100), "\(quick)")
+            #expect(quick < .milliseconds(150), "\(quick)")
             server.resume()
-            #expect(await eventually { await cache.get("k") != nil })
+            #expect(await eventually(within: .seconds(5)) { await cache.get("k") != nil })
             #expect(cache.status == .ok)
         }
     }

@@ -255,10 +255,10 @@ struct StationDirectoryTests {
         // On threads of their own: CPU-bound work on the shared task pool would stall the other
         // suites' servers, which answer on that pool.
         let matches = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for task in 0..<8 {
+            for task in 0..<4 {
                 group.addTask {
                     try await offPool {
-                        (0..<200).allSatisfy { round in
+                        (0..<60).allSatisfy { round in
                             if (task + round).isMultiple(of: 2) {
                                 return (try? directory.nearest(latitude: 47, longitude: 8, limit: 5).map(\.station.id)) == expected
                             }
@@ -274,7 +274,7 @@ struct StationDirectoryTests {
 
     // MARK: Against brute force
 
-    @Test("nearest equals a brute-force sort: 30,000 stops, 60 random points",
+    @Test("nearest equals a brute-force sort: 8,000 stops, 100 random points",
           arguments: [StationDirectory.PositionIndex.rtree, .grid])
     func bruteForceSwitzerland(_ index: StationDirectory.PositionIndex) async throws {
         let mismatches = try await offPool { try Self.bruteForceSwitzerlandMismatches(index) }
@@ -283,11 +283,11 @@ struct StationDirectoryTests {
 
     /// CPU-bound: run on a thread of its own (see `concurrent`).
     static func bruteForceSwitzerlandMismatches(_ index: StationDirectory.PositionIndex) throws -> [String] {
-        let stops = SyntheticStops.switzerland(count: 30_000)
+        let stops = SyntheticStops.switzerland(count: 8_000)
         let directory = try StationDirectory(stations: stops, configuration: .init(positionIndex: index))
         var random = SeededGenerator(seed: 7)
         var mismatches: [String] = []
-        for round in 0..<60 {
+        for round in 0..<100 {
             // Mostly inside the stops' area, some around it, a few anywhere on the globe.
             let (latitude, longitude) = round % 20 == 0
                 ? (Double.random(in: -90...90, using: &random), Double.random(in: -180...180, using: &random))
