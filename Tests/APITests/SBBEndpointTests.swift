@@ -91,4 +91,29 @@ struct SBBEndpointTests {
             #expect(mixed.text.contains("<from>Bern</from><to>Thun</to><links><link>"))
         }
     }
+
+    @Test("stations near a position, nearest first with their distance; bad positions are named")
+    func nearby() async throws {
+        try await withApp { live in
+            let near = try await get(live, "/api/sbb/stations/nearby?lat=46.948825&lon=7.439122&limit=3")
+            #expect(near.status == 200)
+            #expect(near.text.contains("<stations><station><id>8507000</id><name>Bern</name>"))
+            let json = try await get(live, "/api/sbb/stations/nearby.json?lat=46.948825&lon=7.439122&limit=3")
+            let stations = try #require((try JSONSerialization.jsonObject(with: Data(json.body)) as? [String: Any])?["stations"] as? [[String: Any]])
+            #expect(stations.count == 3)
+            let distances = stations.compactMap { $0["distance"] as? Int }
+            #expect(distances.count == 3 && distances == distances.sorted() && distances[0] < 100)
+            for (target, message) in [
+                ("/api/sbb/stations/nearby", "Parameter lat and lon are required."),
+                ("/api/sbb/stations/nearby?lat=46.9", "Parameter lon must be given together with lat."),
+                ("/api/sbb/stations/nearby?lat=95&lon=7", "Parameter lat must be a latitude in degrees from -90 to 90."),
+                ("/api/sbb/stations/nearby?lat=46.9&lon=7.4&limit=51", "Parameter limit must be a whole number from 1 to 50."),
+                ("/api/sbb/stations/nearby?lat=46.9&lon=7.4&radius=5", "Unknown parameter \"radius\"; this endpoint takes lat, limit, lon."),
+            ] {
+                let bad = try await get(live, target)
+                #expect(bad.status == 400, "\(target)")
+                #expect(bad.text.contains("<message>\(message)</message>"), "\(bad.text)")
+            }
+        }
+    }
 }

@@ -15,6 +15,20 @@ enum SBBRoutes {
             },
         ]
         if let timetable {
+            routes.append(.getInline("/api/sbb/stations/nearby", summary: "The stations nearest to a position, with their distance in metres.") { request in
+                try SBBParameters.onlyKnown(request, ["lat", "lon", "limit"])
+                guard let position = try SBBParameters.position(request) else {
+                    throw SBBParameters.invalid("lat", "and lon are required")
+                }
+                var limit = 10
+                if let text = try SBBParameters.single(request, "limit") {
+                    guard let value = Int(text), (1...50).contains(value) else {
+                        throw SBBParameters.invalid("limit", "must be a whole number from 1 to 50")
+                    }
+                    limit = value
+                }
+                return .document(NearbyStations(timetable.nearby(position, limit: limit)).node, for: request, cache: .maxAge(3600))
+            })
             let rendered = RenderedAnswers()
             let now = timetable.now
             routes.append(Route(

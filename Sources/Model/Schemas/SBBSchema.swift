@@ -5,13 +5,33 @@
 public enum SBBSchema {
     public static let xsd = #"""
 <?xml version="1.0" encoding="UTF-8"?>
-<!-- GottaGo timetable documents: schedules (connections), and the error document. -->
+<!-- GottaGo timetable documents: schedules (connections), nearby stations, and the error document. -->
 <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" elementFormDefault="unqualified">
 
   <xs:element name="schedules">
     <xs:complexType>
       <xs:sequence>
         <xs:element name="schedule" type="Schedule" minOccurs="0" maxOccurs="unbounded"/>
+      </xs:sequence>
+    </xs:complexType>
+  </xs:element>
+
+  <!-- Stations near a position, nearest first; distance in metres. -->
+  <xs:element name="stations">
+    <xs:complexType>
+      <xs:sequence>
+        <xs:element name="station" minOccurs="0" maxOccurs="unbounded">
+          <xs:complexType>
+            <xs:sequence>
+              <xs:element name="id" type="xs:string"/>
+              <xs:element name="name" type="xs:string"/>
+              <xs:element name="lat" type="Latitude"/>
+              <xs:element name="lon" type="Longitude"/>
+              <xs:element name="kind" type="StationKind"/>
+              <xs:element name="distance" type="xs:nonNegativeInteger"/>
+            </xs:sequence>
+          </xs:complexType>
+        </xs:element>
       </xs:sequence>
     </xs:complexType>
   </xs:element>
@@ -130,6 +150,16 @@ public enum SBBSchema {
       <xs:enumeration value="Cableway"/>
       <xs:enumeration value="Walk"/>
       <xs:enumeration value="Other"/>
+    </xs:restriction>
+  </xs:simpleType>
+
+  <xs:simpleType name="StationKind">
+    <xs:restriction base="xs:string">
+      <xs:enumeration value="train"/>
+      <xs:enumeration value="tram"/>
+      <xs:enumeration value="bus"/>
+      <xs:enumeration value="ship"/>
+      <xs:enumeration value="cableway"/>
     </xs:restriction>
   </xs:simpleType>
 

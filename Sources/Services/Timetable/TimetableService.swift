@@ -85,6 +85,11 @@ public final class TimetableService: Sendable {
         return Answer(document: Schedules(schedules), status: status, freshUntil: freshUntil)
     }
 
+    /// The stations nearest to a position, nearest first, with their distance in metres.
+    public func nearby(_ position: Coordinate, limit: Int) -> [(station: Station, meters: Double)] {
+        (try? directory.nearest(latitude: position.latitude, longitude: position.longitude, limit: limit)) ?? []
+    }
+
     private func resolve(_ name: String, near position: (latitude: Double, longitude: Double)?) -> Result<Station, ScheduleError> {
         // A position off the globe was refused with the request; a directory failure reads as unknown.
         switch (try? directory.resolve(name, near: position)) ?? .unknown(suggestions: []) {
