@@ -341,6 +341,94 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/api/sbb/locations": {
+      "get": {
+        "summary": "Stations by name (`query`), or near a position (`lat`, `lon`), with score and distance.",
+        "operationId": "locations",
+        "tags": [
+          "timetable"
+        ],
+        "parameters": [
+          {
+            "name": "query",
+            "in": "query",
+            "required": false,
+            "description": "A station name or part of one; case and accents are ignored.",
+            "schema": {
+              "type": "string",
+              "maxLength": 100
+            }
+          },
+          {
+            "name": "lat",
+            "in": "query",
+            "required": false,
+            "description": "Latitude in degrees (with `lon`): distances are given, and without a query the nearest stations are listed.",
+            "schema": {
+              "type": "number",
+              "minimum": -90,
+              "maximum": 90
+            }
+          },
+          {
+            "name": "lon",
+            "in": "query",
+            "required": false,
+            "description": "Longitude in degrees (with `lat`).",
+            "schema": {
+              "type": "number",
+              "minimum": -180,
+              "maximum": 180
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "How many stations.",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 50,
+              "default": 10
+            }
+          },
+          {
+            "$ref": "#/components/parameters/format"
+          },
+          {
+            "$ref": "#/components/parameters/pretty"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "`locations/station` with id, name, lat, lon, kind, score (0–1) and, with a position, distance (metres); valid against `/api/schema/sbb.xsd`.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "400": {
+            "description": "Neither a query nor a position, or a bad parameter (`invalid_parameter`, `unknown_parameter`).",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "406": {
+            "$ref": "#/components/responses/NotAcceptable"
+          }
+        }
+      }
+    },
     "/api/sbb/stations/nearby": {
       "get": {
         "summary": "The stations nearest to a position, with their distance in metres.",

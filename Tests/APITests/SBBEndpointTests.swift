@@ -116,4 +116,30 @@ struct SBBEndpointTests {
             }
         }
     }
+
+    @Test("locations by name with score, distance with a position; near a position alone; bad input named")
+    func locations() async throws {
+        try await withApp { live in
+            let byName = try await get(live, "/api/sbb/locations?query=zurich%20hb&limit=3")
+            #expect(byName.status == 200)
+            #expect(byName.text.contains("<locations><station><id>8503000</id><name>Zürich HB</name>"))
+            #expect(!byName.text.contains("<distance>"))
+            let withPosition = try await get(live, "/api/sbb/locations.json?query=bern&lat=46.948825&lon=7.439122&limit=2")
+            let stations = try #require((try JSONSerialization.jsonObject(with: Data(withPosition.body)) as? [String: Any])?["locations"] as? [[String: Any]])
+            #expect(stations.first?["name"] as? String == "Bern")
+            #expect((stations.first?["distance"] as? Int).map { $0 < 100 } == true)
+            #expect((stations.first?["score"] as? Double).map { $0 > 0 && $0 <= 1 } == true)
+            let near = try await get(live, "/api/sbb/locations?lat=46.948825&lon=7.439122&limit=2")
+            #expect(near.text.contains("<locations><station><id>8507000</id><name>Bern</name>"))
+            for (target, message) in [
+                ("/api/sbb/locations", "Parameter query or lat and lon are required."),
+                ("/api/sbb/locations?query=", "Parameter query has an empty station name."),
+                ("/api/sbb/locations?query=Bern&limit=0", "Parameter limit must be a whole number from 1 to 50."),
+            ] {
+                let bad = try await get(live, target)
+                #expect(bad.status == 400, "\(target)")
+                #expect(bad.text.contains("<message>\(message)</message>"), "\(bad.text)")
+            }
+        }
+    }
 }

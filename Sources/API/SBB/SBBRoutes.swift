@@ -29,6 +29,24 @@ enum SBBRoutes {
                 }
                 return .document(NearbyStations(timetable.nearby(position, limit: limit)).node, for: request, cache: .maxAge(3600))
             })
+            routes.append(.getInline("/api/sbb/locations", summary: "Stations by name (`query`), or near a position (`lat`, `lon`), with score and distance.") { request in
+                try SBBParameters.onlyKnown(request, ["query", "lat", "lon", "limit"])
+                let position = try SBBParameters.position(request)
+                var query: String?
+                if let text = try SBBParameters.single(request, "query") {
+                    query = try SBBParameters.stations([text], "query", max: 1)[0]
+                }
+                guard query != nil || position != nil else { throw SBBParameters.invalid("query", "or lat and lon are required") }
+                var limit = 10
+                if let text = try SBBParameters.single(request, "limit") {
+                    guard let value = Int(text), (1...50).contains(value) else {
+                        throw SBBParameters.invalid("limit", "must be a whole number from 1 to 50")
+                    }
+                    limit = value
+                }
+                let matches = timetable.locations(query: query, near: position, limit: limit)
+                return .document(StationMatches(matches).node, for: request, cache: .maxAge(3600))
+            })
             let rendered = RenderedAnswers()
             let now = timetable.now
             routes.append(Route(

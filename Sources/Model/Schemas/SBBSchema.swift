@@ -36,6 +36,31 @@ public enum SBBSchema {
     </xs:complexType>
   </xs:element>
 
+  <!-- Stations matching a search, best first; distance in metres when a position was given. -->
+  <xs:element name="locations">
+    <xs:complexType>
+      <xs:sequence>
+        <xs:element name="station" minOccurs="0" maxOccurs="unbounded">
+          <xs:complexType>
+            <xs:sequence>
+              <xs:element name="id" type="xs:string"/>
+              <xs:element name="name" type="xs:string"/>
+              <xs:element name="lat" type="Latitude"/>
+              <xs:element name="lon" type="Longitude"/>
+              <xs:element name="kind" type="StationKind"/>
+              <xs:element name="score">
+                <xs:simpleType>
+                  <xs:restriction base="xs:double"><xs:minInclusive value="0"/><xs:maxInclusive value="1"/></xs:restriction>
+                </xs:simpleType>
+              </xs:element>
+              <xs:element name="distance" type="xs:nonNegativeInteger" minOccurs="0"/>
+            </xs:sequence>
+          </xs:complexType>
+        </xs:element>
+      </xs:sequence>
+    </xs:complexType>
+  </xs:element>
+
   <!-- A whole request's error. -->
   <xs:element name="error">
     <xs:complexType>

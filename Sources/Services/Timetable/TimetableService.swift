@@ -90,6 +90,28 @@ public final class TimetableService: Sendable {
         (try? directory.nearest(latitude: position.latitude, longitude: position.longitude, limit: limit)) ?? []
     }
 
+    /// Stations matching `query`, best first; with a position, each with its distance. Without a
+    /// query, the nearest stations, scored by nearness.
+    public func locations(query: String?, near position: Coordinate?, limit: Int) -> [StationMatches.Match] {
+        if let query {
+            let found = (try? directory.search(query, limit: limit)) ?? []
+            return found.map { entry in
+                StationMatches.Match(
+                    station: entry.station, score: entry.score,
+                    meters: position.map {
+                        StationDirectory.meters(
+                            fromLatitude: $0.latitude, longitude: $0.longitude,
+                            toLatitude: entry.station.latitude, longitude: entry.station.longitude)
+                    })
+            }
+        }
+        guard let position else { return [] }
+        let near = nearby(position, limit: limit)
+        return near.enumerated().map { index, entry in
+            StationMatches.Match(station: entry.station, score: 1 / Double(index + 1), meters: entry.meters)
+        }
+    }
+
     private func resolve(_ name: String, near position: (latitude: Double, longitude: Double)?) -> Result<Station, ScheduleError> {
         // A position off the globe was refused with the request; a directory failure reads as unknown.
         switch (try? directory.resolve(name, near: position)) ?? .unknown(suggestions: []) {

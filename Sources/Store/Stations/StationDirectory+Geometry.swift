@@ -3,6 +3,11 @@ import Glibc
 #endif
 
 extension StationDirectory {
+    /// The great-circle distance in metres between two positions in degrees.
+    public static func meters(fromLatitude latitude: Double, longitude: Double, toLatitude otherLatitude: Double, longitude otherLongitude: Double) -> Double {
+        Origin(latitude: latitude, longitude: longitude).meters(latitude: otherLatitude, longitude: otherLongitude)
+    }
+
     /// Great-circle distances on a sphere of the Earth's mean radius (haversine formula).
     ///
     /// A sphere is within 0.5 % of the WGS 84 ellipsoid, which ranks stops a few kilometres
