@@ -37,6 +37,18 @@ final class RenderedAnswers: Sendable {
             self.freshUntil = freshUntil
             self.metrics = metrics
         }
+
+        /// The kept answer, cacheable for the freshness it has left at `now`; with `source`, also
+        /// `X-Cache` and `Age`.
+        func response(now: Int64, source: String? = nil) -> Response {
+            var headers = HTTPHeaders(contentType: contentType)
+            if let source {
+                headers.set("X-Cache", source)
+                headers.set("Age", String(max(0, now - storedAt) / 1000))
+            }
+            let freshFor = Int(max(0, freshUntil - now) / 1000)
+            return Response(status: status, headers: headers, body: .prepared(body), cache: .maxAge(freshFor), negotiated: true)
+        }
     }
 
     private struct State {
@@ -101,6 +113,16 @@ final class RenderedAnswers: Sendable {
                 }
             }
         }
+    }
+
+    /// The key of a kept answer: the endpoint's own part (a route id, a path), the negotiated
+    /// format and the query as sent. Only requests that passed validation are ever kept, so a
+    /// hit needs none; the same parameters written differently only cost a second copy.
+    static func key(_ request: Request, scope: some StringProtocol) -> String {
+        var key = String(scope)
+        key += request.format == .xml ? (request.pretty ? "\u{1}xp?" : "\u{1}x?") : (request.pretty ? "\u{1}jp?" : "\u{1}j?")
+        if let query = request.rawQuery { key += query }
+        return key
     }
 
     /// How many entries are kept (in each shard).

@@ -31,7 +31,7 @@ enum RouteEndpoints {
                     let now = upstreams.now()
                     guard let entry = rendered.fresh(key(request), now: now) else { return nil }
                     entry.metrics.answeredFromKeptCopy(slot: ThreadSlot.current)
-                    return response(entry, source: "HIT", now: now)
+                    return entry.response(now: now, source: "HIT")
                 },
                 handler: { request in
                     let (route, parameters) = try validated(request, upstreams.catalog)
@@ -58,7 +58,7 @@ enum RouteEndpoints {
                         storedAt: answer.storedAt, freshUntil: answer.freshUntil, metrics: client.metrics)
                     let now = upstreams.now()
                     if now < entry.freshUntil { rendered.keep(key(request), entry) }
-                    return response(entry, source: answer.source.rawValue, now: now)
+                    return entry.response(now: now, source: answer.source.rawValue)
                 }),
         ]
     }
@@ -96,21 +96,9 @@ enum RouteEndpoints {
         return (route, parameters)
     }
 
-    /// The kept answer's key: the route's id and the query as sent, with the negotiated format.
-    /// The same parameters written differently are another key, and only cost a second copy.
+    /// The kept answer's key: the route's id, the format and the query as sent.
     static func key(_ request: Request) -> String {
-        var key = String(request.parameters.raw("id") ?? "")
-        key += request.format == .xml ? (request.pretty ? "\u{1}xp?" : "\u{1}x?") : (request.pretty ? "\u{1}jp?" : "\u{1}j?")
-        if let query = request.rawQuery { key += query }
-        return key
-    }
-
-    static func response(_ entry: RenderedAnswers.Entry, source: String, now: Int64) -> Response {
-        var headers = HTTPHeaders(contentType: entry.contentType)
-        headers.set("X-Cache", source)
-        headers.set("Age", String(max(0, now - entry.storedAt) / 1000))
-        let freshFor = Int(max(0, entry.freshUntil - now) / 1000)
-        return Response(status: entry.status, headers: headers, body: .prepared(entry.body), cache: .maxAge(freshFor), negotiated: true)
+        RenderedAnswers.key(request, scope: request.parameters.raw("id") ?? "")
     }
 
     static func describe(_ route: Scrape.Route) -> Node {

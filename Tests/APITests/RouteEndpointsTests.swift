@@ -3,17 +3,9 @@ import Foundation
 import Scrape
 import HTTPTesting
 import Store
-import Synchronization
 import Testing
 @testable import API
 import Upstream
-
-/// A wall clock the test moves by hand.
-final class HandClock: Sendable {
-    private let milliseconds = Atomic<Int64>(1_800_000_000_000)
-    var now: Int64 { milliseconds.load(ordering: .relaxed) }
-    func advance(seconds: Double) { milliseconds.add(Int64(seconds * 1000), ordering: .relaxed) }
-}
 
 /// `/api/routes/{id}/result` on the real server, through the upstream layer to the loopback test
 /// upstream: cache headers, stale answers, error mapping, bad input.
@@ -22,11 +14,11 @@ struct RouteEndpointsTests {
     /// The app with the test route's upstream pointed at the test upstream.
     func withApp(
         cache: (any CacheDriver)? = nil, policy: (inout UpstreamPolicy) -> Void = { _ in },
-        _ body: (LiveApp, TestUpstream, HandClock) async throws -> Void
+        _ body: (LiveApp, TestUpstream, TestClock) async throws -> Void
     ) async throws {
         let routes = try TestRoutes()
         try await TestUpstream.with { upstream in
-            let clock = HandClock()
+            let clock = TestClock()
             var settings = UpstreamPolicy()
             settings.origin = upstream.base
             policy(&settings)

@@ -1,12 +1,12 @@
 import Fetch
 import Markup
 import Foundation
+import HTTPTesting
 import Model
 import Sandbox
 import Scrape
 import Services
 import Store
-import Synchronization
 import Testing
 import Upstream
 
@@ -21,16 +21,9 @@ struct TimetableServiceTests {
     }()
     static let directory = try! StationDirectory(stations: SwissStations.all)
 
-    /// A wall clock the test moves by hand.
-    final class HandClock: Sendable {
-        private let milliseconds = Atomic<Int64>(1_800_000_000_000)
-        var now: Int64 { milliseconds.load(ordering: .relaxed) }
-        func advance(seconds: Double) { milliseconds.add(Int64(seconds * 1000), ordering: .relaxed) }
-    }
-
     /// Runs `body` with a service whose extxml upstream is a fresh sandbox (with `latency` ms per answer).
     func withService(
-        latency: Int = 0, clock: HandClock? = nil, policy: (inout UpstreamPolicy) -> Void = { _ in },
+        latency: Int = 0, clock: TestClock? = nil, policy: (inout UpstreamPolicy) -> Void = { _ in },
         _ body: (TimetableService, SandboxServer) async throws -> Void
     ) async throws {
         var configuration = SandboxServer.Configuration()
@@ -173,7 +166,7 @@ struct TimetableServiceTests {
 
     @Test("past freshness a pair is served stale at once, marked with its age; the upstream down, still stale")
     func stale() async throws {
-        let clock = HandClock()
+        let clock = TestClock()
         try await withService(clock: clock) { service, sandbox in
             let fresh = await service.schedules(query(["Bern"], ["Thun"]))
             #expect(fresh.document.schedules[0].staleAge == nil)

@@ -28,12 +28,7 @@ enum SBBParameters {
         let via = request.query.values(for: "via")
         guard via.count <= ConnectionQuery.maxVia else { throw invalid("via", "may be given at most \(ConnectionQuery.maxVia) times") }
         query.via = try stations(via, "via", max: ConnectionQuery.maxVia, allowEmptyList: true)
-        if let text = try single(request, "limit") {
-            guard let limit = Int(text), ConnectionQuery.limits.contains(limit) else {
-                throw invalid("limit", "must be a whole number from \(ConnectionQuery.limits.lowerBound) to \(ConnectionQuery.limits.upperBound)")
-            }
-            query.limit = limit
-        }
+        query.limit = try limit(request, ConnectionQuery.limits, default: ConnectionQuery.defaultLimit)
         for text in request.query.values(for: "transport") {
             guard let kind = Station.Kind(rawValue: text) else {
                 throw invalid("transport", "must be one of \(Station.Kind.allCases.map(\.rawValue).joined(separator: ", ")); got \"\(text.prefix(40))\"")
@@ -76,6 +71,15 @@ enum SBBParameters {
             }
             return trimmed
         }
+    }
+
+    /// `limit`, a whole number within `range`, or `default` when absent.
+    static func limit(_ request: Request, _ range: ClosedRange<Int>, default value: Int) throws(HTTPError) -> Int {
+        guard let text = try single(request, "limit") else { return value }
+        guard let limit = Int(text), range.contains(limit) else {
+            throw invalid("limit", "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return limit
     }
 
     /// A parameter given at most once.

@@ -20,13 +20,7 @@ enum SBBRoutes {
                 guard let position = try SBBParameters.position(request) else {
                     throw SBBParameters.invalid("lat", "and lon are required")
                 }
-                var limit = 10
-                if let text = try SBBParameters.single(request, "limit") {
-                    guard let value = Int(text), (1...50).contains(value) else {
-                        throw SBBParameters.invalid("limit", "must be a whole number from 1 to 50")
-                    }
-                    limit = value
-                }
+                let limit = try SBBParameters.limit(request, 1...50, default: 10)
                 return .document(NearbyStations(timetable.nearby(position, limit: limit)).node, for: request, cache: .maxAge(3600))
             })
             routes.append(.getInline("/api/sbb/locations", summary: "Stations by name (`query`), or near a position (`lat`, `lon`), with score and distance.") { request in
@@ -37,13 +31,7 @@ enum SBBRoutes {
                     query = try SBBParameters.stations([text], "query", max: 1)[0]
                 }
                 guard query != nil || position != nil else { throw SBBParameters.invalid("query", "or lat and lon are required") }
-                var limit = 10
-                if let text = try SBBParameters.single(request, "limit") {
-                    guard let value = Int(text), (1...50).contains(value) else {
-                        throw SBBParameters.invalid("limit", "must be a whole number from 1 to 50")
-                    }
-                    limit = value
-                }
+                let limit = try SBBParameters.limit(request, 1...50, default: 10)
                 let matches = timetable.locations(query: query, near: position, limit: limit)
                 return .document(StationMatches(matches).node, for: request, cache: .maxAge(3600))
             })
@@ -58,7 +46,7 @@ enum SBBRoutes {
                     let current = now()
                     guard let entry = rendered.fresh(key(request), now: current) else { return nil }
                     entry.metrics.answeredFromKeptCopy(slot: ThreadSlot.current, count: entry.hits)
-                    return response(entry, now: current)
+                    return entry.response(now: current)
                 },
                 handler: { request in
                     let query = try SBBParameters.connections(request)
@@ -72,24 +60,14 @@ enum SBBRoutes {
                         status: answer.status, contentType: request.format.contentType, storedAt: current, freshUntil: freshUntil,
                         metrics: timetable.metrics, hits: answer.document.schedules.count)
                     rendered.keep(key(request), entry)
-                    return response(entry, now: current)
+                    return entry.response(now: current)
                 }))
         }
         return routes
     }
 
-    /// The kept answer's key: the path and query as sent, with the negotiated format.
+    /// The kept answer's key: the path, the format and the query as sent.
     static func key(_ request: Request) -> String {
-        var key = request.path
-        key += request.format == .xml ? (request.pretty ? "\u{1}xp?" : "\u{1}x?") : (request.pretty ? "\u{1}jp?" : "\u{1}j?")
-        if let query = request.rawQuery { key += query }
-        return key
-    }
-
-    static func response(_ entry: RenderedAnswers.Entry, now: Int64) -> Response {
-        let freshFor = Int(max(0, entry.freshUntil - now) / 1000)
-        return Response(
-            status: entry.status, headers: HTTPHeaders(contentType: entry.contentType), body: .prepared(entry.body),
-            cache: .maxAge(freshFor), negotiated: true)
+        RenderedAnswers.key(request, scope: request.path)
     }
 }

@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import Scrape
-import Synchronization
 
 /// A route over the test upstream's `/feed`, loaded from a temporary route folder.
 enum FeedRoute {
@@ -42,10 +41,3 @@ enum FeedRoute {
 }
 
 struct Missing: Error {}
-
-/// A wall clock the test moves by hand.
-final class TestClock: Sendable {
-    private let milliseconds = Atomic<Int64>(1_800_000_000_000)
-    var now: Int64 { milliseconds.load(ordering: .relaxed) }
-    func advance(seconds: Double) { milliseconds.add(Int64(seconds * 1000), ordering: .relaxed) }
-}
