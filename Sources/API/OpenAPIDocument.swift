@@ -156,7 +156,7 @@ enum OpenAPIDocument {
         "tags": [
           "timetable"
         ],
-        "description": "As in the original GottaGo API: `/api/sbb/from/Bern;Thun/to/Zürich HB.xml` answers `schedules/schedule/from,to,links/link/departure,arrival,info,parts/part/departure,arrival,trackfrom,trackto,vehicle`, with more optional elements since (see `/api/schema/sbb.xsd`). The pairs are fetched at once. A pair that fails carries its own `error` (`ambiguous_station` with candidates, `unknown_station` with suggestions, `no_connections`, an upstream failure); the response is 200 when at least one pair has links, or else takes the first error's status. A stale pair carries `stale` and `age`.",
+        "description": "As in the original GottaGo API: `/api/sbb/from/Bern;Thun/to/Zürich HB.xml` answers `schedules/schedule/from,to,links/link/departure,arrival,info,parts/part/departure,arrival,trackfrom,trackto,vehicle`, with more optional elements since (see `/api/schema/sbb.xsd`). The pairs are fetched at once. A pair that fails carries its own `error` (`ambiguous_station` with candidates, `unknown_station` with suggestions, `no_connections`, an upstream failure); the response is 200 when at least one pair has links, or else takes the first error's status. A stale pair carries `stale` and `age`. Responses that asked an upstream carry `X-Cache` (HIT when every pair was cached, MISS when one was fetched, STALE when one is stale) and `Age` (seconds, the oldest pair's).",
         "parameters": [
           {
             "name": "from",
@@ -333,6 +333,138 @@ enum OpenAPIDocument {
           },
           "504": {
             "description": "Every pair failed: the upstream timed out.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          }
+        }
+      }
+    },
+    "/api/sbb/stationboard/{station}": {
+      "get": {
+        "summary": "The next departures (`type=departure`) or arrivals at a station, from now or `datetime`.",
+        "operationId": "stationboard",
+        "tags": [
+          "timetable"
+        ],
+        "description": "`stationboard` with the name as asked (`query`), the station it was resolved to, `type`, and `journeys/journey` in order of time: time (ISO 8601 with offset), line, category, number, vehicle, direction, platform, operator, delay (minutes, when known) and cancelled. A name that matches several stations, or none, gives the board an `error` (`ambiguous_station` with candidates, `unknown_station` with suggestions) and its status. Responses that asked an upstream carry `X-Cache` (HIT, MISS, STALE) and `Age`.",
+        "parameters": [
+          {
+            "name": "station",
+            "in": "path",
+            "required": true,
+            "description": "A station name or id, 1–100 characters.",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "datetime",
+            "in": "query",
+            "required": false,
+            "description": "From when, as YYYY-MM-DDTHH:MM in Swiss local time; now by default.",
+            "schema": {
+              "type": "string",
+              "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-2][0-9]:[0-5][0-9]$"
+            }
+          },
+          {
+            "name": "type",
+            "in": "query",
+            "required": false,
+            "description": "Departures or arrivals.",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "departure",
+                "arrival"
+              ],
+              "default": "departure"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "Journeys on the board.",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 40,
+              "default": 10
+            }
+          },
+          {
+            "name": "lat",
+            "in": "query",
+            "required": false,
+            "description": "The client's latitude, to choose among stations that share a name (with `lon`).",
+            "schema": {
+              "type": "number",
+              "minimum": -90,
+              "maximum": 90
+            }
+          },
+          {
+            "name": "lon",
+            "in": "query",
+            "required": false,
+            "description": "The client's longitude (with `lat`).",
+            "schema": {
+              "type": "number",
+              "minimum": -180,
+              "maximum": 180
+            }
+          },
+          {
+            "$ref": "#/components/parameters/format"
+          },
+          {
+            "$ref": "#/components/parameters/pretty"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "`stationboard`, valid against `/api/schema/sbb.xsd`.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "400": {
+            "description": "A bad parameter (`invalid_parameter`, `unknown_parameter`), naming it; or a `stationboard` whose error is `ambiguous_station`.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "404": {
+            "description": "A `stationboard` whose error is `unknown_station` or `no_departures`.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "406": {
+            "$ref": "#/components/responses/NotAcceptable"
+          },
+          "502": {
+            "description": "A `stationboard` whose error names the upstream that failed.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "503": {
+            "description": "A `stationboard` whose error says the upstream is paused.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "504": {
+            "description": "A `stationboard` whose error says the upstream timed out.",
             "content": {
               "application/xml": {},
               "application/json": {}

@@ -72,15 +72,21 @@ enum RouteEndpoints {
         }
         var parameters: [String: String] = [:]
         for (name, value) in request.query where name != "pretty" {
-            guard route.parameters.contains(where: { $0.name == name }) else {
+            guard let declared = route.parameters.first(where: { $0.name == name }) else {
                 let names = route.parameters.map(\.name)
                 throw .badRequest(
                     "Route \(route.id) takes no parameter \"\(name.prefix(100))\"; "
                         + (names.isEmpty ? "it takes none." : "it takes \(names.joined(separator: ", "))."),
                     code: "unknown_parameter")
             }
-            guard parameters[name] == nil else {
-                throw .badRequest("Parameter \(name) is given more than once.", code: "repeated_parameter")
+            if let earlier = parameters[name] {
+                // A repeatable parameter takes each of its values once more; others only once.
+                guard declared.isRepeatable else {
+                    throw .badRequest("Parameter \(name) is given more than once.", code: "repeated_parameter")
+                }
+                guard earlier.split(separator: RouteParameter.valueSeparator).count < declared.maxValues else {
+                    throw .badRequest("Parameter \(name) is given more than \(declared.maxValues) times.", code: "repeated_parameter")
+                }
             }
             guard value.utf8.count <= maxValueBytes else {
                 throw .badRequest("Parameter \(name) is longer than \(maxValueBytes) bytes.", code: "parameter_too_long")
@@ -88,7 +94,8 @@ enum RouteEndpoints {
             guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
                 throw .badRequest("Parameter \(name) contains a control character.", code: "invalid_parameter")
             }
-            parameters[name] = value
+            guard !value.isEmpty || !declared.isRepeatable else { continue }
+            parameters[name] = parameters[name].map { $0 + String(RouteParameter.valueSeparator) + value } ?? value
         }
         if let missing = route.parameters.first(where: { $0.required && $0.defaultValue == nil && parameters[$0.name] == nil }) {
             throw .badRequest("Parameter \(missing.name) is required: \(missing.summary)", code: "missing_parameter")
@@ -111,6 +118,7 @@ enum RouteEndpoints {
             .list("parameters", route.parameters.map { parameter in
                 var members: [Node] = [.leaf("name", parameter.name), .leaf("required", parameter.required ? "true" : "false")]
                 if let value = parameter.defaultValue { members.append(.leaf("default", value)) }
+                if parameter.isRepeatable { members.append(.leaf("repeat", parameter.maxValues)) }
                 members.append(.leaf("summary", parameter.summary))
                 return .element("parameter", members)
             }),

@@ -227,6 +227,6 @@ struct SharedCacheProcessTests {
         #expect(cache.err.contains(#"cache: "memcached://x" is not memory or redis://host:port/db"#))
         let timetable = try ProcessTests().run(["serve", "--routes", routes.directory])
         #expect(timetable.status == 2)
-        #expect(timetable.err.contains("the timetable (hafas-extxml) needs the routes hafas-extxml-connections in \(routes.directory); add them, or pass --timetable off"))
+        #expect(timetable.err.contains("the timetable (hafas-extxml) needs the routes hafas-extxml-connections, hafas-extxml-stationboard in \(routes.directory); add them, or pass --timetable off"))
     }
 }

@@ -91,6 +91,10 @@ struct NormalizerDateTimeTests {
         ("2026-03-28", "02:30", "2026-03-28T23:00:00+01:00", "2026-03-29T03:30:00+02:00"),
         ("2026-01-01", "08:00", "2026-01-05T07:00:00+01:00", "2026-01-05T08:00:00+01:00"),
         ("2026-01-15", "08:00", "", "2026-01-15T08:00:00+01:00"),
+        // Fall back after a value in the first 02:xx: a reading before it is the second occurrence.
+        ("2026-10-25", "02:14", "2026-10-25T02:40:00+02:00", "2026-10-25T02:14:00+01:00"),
+        ("2026-10-25", "02:50", "2026-10-25T02:40:00+02:00", "2026-10-25T02:50:00+02:00"),
+        ("2026-10-25", "02:14", "2026-10-25T02:10:00+01:00", "2026-10-25T02:14:00+01:00"),
         // Full ISO values are only converted.
         ("2026-01-15", "2026-02-26T20:36:12Z", nil, "2026-02-26T21:36:12+01:00"),
         ("2026-01-15", "2026-02-26T20:36:12Z", "2026-12-31T00:00:00Z", "2026-02-26T21:36:12+01:00"),
@@ -98,6 +102,26 @@ struct NormalizerDateTimeTests {
     ])
     func datetimeZurich(date: String, time: String, after: String?, expected: String) {
         #expect(Self.join(date, time, zone: NormalizerTesting.zurich, after: after) == expected)
+    }
+
+    @Test("elapsed picks the occurrence of a twice-read time that lies that long after `after`")
+    func datetimeElapsed() {
+        var context = NormalizerTestContext(timeZone: NormalizerTesting.zurich)
+        context.values[.field("date")] = "2026-10-25"
+        context.values[.field("departure")] = "2026-10-25T01:50:00+02:00"
+        let chain = "time | datetime(date=$date, after=$departure, elapsed=$span)"
+        for (span, expected) in [
+            ("PT68M", "2026-10-25T02:58:00+02:00"), ("PT2H8M", "2026-10-25T02:58:00+01:00"),
+            // A duration that matches neither occurrence keeps the earlier one.
+            ("PT30M", "2026-10-25T02:58:00+02:00"),
+        ] {
+            context.values[.field("span")] = span
+            #expect(NormalizerTesting.outcome(chain, "02:58", context: context) == expected, "\(span)")
+        }
+        context.values[.field("span")] = "PT1H"
+        #expect(NormalizerTesting.outcome(chain, "03:30", context: context) == "2026-10-25T03:30:00+01:00")
+        #expect(NormalizerTesting.runError("datetime(date=$date, elapsed=$span)", "08:00", context: context)
+            == "datetime: elapsed= needs after=, the time it counts from")
     }
 
     @Test(arguments: [

@@ -55,4 +55,48 @@ import Testing
         let request = try route.upstreamRequest(["date": "d", "from": "Bern"])
         #expect(request.body.map { String(decoding: $0, as: UTF8.self) } == #"{"from":"Bern","n":4,"o":{}}"#)
     }
+
+    private func viaRoute(body: String) throws -> Route {
+        try RouteFixtures.load(RouteFixtures.route(
+            extract: #"<record name="r" list="rs" each="/a"><field name="x" xpath="b"/></record>"#,
+            parameters: """
+                <parameters><parameter name="date" default="d"/><parameter name="via" repeat="3" default=""/>
+                <parameter name="mode"/></parameters>
+                """
+        ).replacingOccurrences(#"<request method="GET" url="http://upstream.invalid/x?d={date}"/>"#, """
+            <request method="POST" url="http://upstream.invalid/x?d={date}{#mode}&amp;m={mode}{/mode}"><body charset="utf-8"><![CDATA[\(body)]]></body></request>
+            """))
+    }
+
+    @Test func aSectionIsWrittenOncePerValueAndLeftOutWithoutOne() throws {
+        let route = try viaRoute(body: #"<A/>{#via}<Via name="{via}"/>{/via}<B/>"#)
+        let three = try route.upstreamRequest(["via": "Olten\nAarau & Baden\nBrugg"])
+        #expect(three.body.map { String(decoding: $0, as: UTF8.self) } == #"<A/><Via name="Olten"/><Via name="Aarau &amp; Baden"/><Via name="Brugg"/><B/>"#)
+        let none = try route.upstreamRequest([:])
+        #expect(none.body.map { String(decoding: $0, as: UTF8.self) } == "<A/><B/>")
+        #expect(none.url == "http://upstream.invalid/x?d=d")
+        // A section of a single-valued parameter is an optional part.
+        #expect(try route.upstreamRequest(["mode": "rail bus"]).url == "http://upstream.invalid/x?d=d&m=rail%20bus")
+    }
+
+    @Test func tooManyValuesOrLinesInASingleValueAreRefused() throws {
+        let route = try viaRoute(body: #"{#via}<Via name="{via}"/>{/via}"#)
+        let many = try #require(throws: RequestError.self) { try route.upstreamRequest(["via": "a\nb\nc\nd"]) }
+        #expect(many == RequestError(parameter: "via", message: "takes at most 3 values, not 4"))
+        let lines = try #require(throws: RequestError.self) { try route.upstreamRequest(["mode": "a\nb"]) }
+        #expect(lines.parameter == "mode")
+    }
+
+    @Test func sectionsThatDoNotFitTogetherStopTheRoute() throws {
+        for (body, problem) in [
+            (#"<Via name="{via}"/>"#, "only appear inside {#via}"),
+            (#"{#via}<Via name="{via}"/>"#, "is not closed"),
+            (#"{#via}{#mode}{/mode}{/via}"#, "do not nest"),
+            (#"{/via}"#, "closes no open"),
+        ] {
+            let error = try #require(throws: RouteCatalog.LoadFailure.self) { try viaRoute(body: body) }
+            #expect(error.description.contains(problem), "\(body): \(error)")
+        }
+        #expect(RequestTemplate.placeholders(in: "{#via}{via}{/via}{#x y}") == ["via", "via"])
+    }
 }

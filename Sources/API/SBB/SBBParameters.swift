@@ -39,6 +39,28 @@ enum SBBParameters {
         return query
     }
 
+    /// `/api/sbb/stationboard/{station}` with `datetime`, `type`, `limit`, `lat`, `lon`.
+    static func board(_ request: Request) throws -> BoardQuery {
+        try onlyKnown(request, ["datetime", "type", "limit", "lat", "lon"])
+        var query = BoardQuery(station: try stations([request.parameters.string("station")], "station", max: 1)[0])
+        if let text = try single(request, "datetime") {
+            // `YYYY-MM-DDTHH:MM`, or with a space for the `T` as forms send it.
+            let parts = text.split(separator: "T", maxSplits: 1).count == 2 ? text.split(separator: "T") : text.split(separator: " ")
+            guard parts.count == 2, let date = LocalDate(iso: String(parts[0])), let time = LocalTime(iso: String(parts[1])) else {
+                throw invalid("datetime", "must be a date and time as YYYY-MM-DDTHH:MM, such as 2026-12-01T08:00")
+            }
+            query.date = date
+            query.time = time
+        }
+        if let text = try single(request, "type") {
+            guard let kind = StationBoard.Kind(rawValue: text) else { throw invalid("type", "must be departure or arrival") }
+            query.kind = kind
+        }
+        query.limit = try limit(request, BoardQuery.limits, default: BoardQuery.defaultLimit)
+        query.position = try position(request)
+        return query
+    }
+
     /// `lat` and `lon` together, or neither.
     static func position(_ request: Request) throws -> Coordinate? {
         let lat = try single(request, "lat"), lon = try single(request, "lon")
@@ -61,6 +83,9 @@ enum SBBParameters {
     /// Names from a list parameter: 1…`max` of them, none empty or longer than 100 characters.
     static func stations(_ names: [String], _ parameter: String, max: Int, allowEmptyList: Bool = false) throws(HTTPError) -> [String] {
         guard allowEmptyList || !names.isEmpty else { throw invalid(parameter, "needs at least one station") }
+        guard !names.contains(where: { $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }) else {
+            throw invalid(parameter, "has a control character in a station name")
+        }
         guard names.count <= max else { throw invalid(parameter, "has \(names.count) stations; at most \(max) are allowed") }
         return try names.enumerated().map { (index, name) throws(HTTPError) -> String in
             let trimmed = name.trimmingWhitespace()

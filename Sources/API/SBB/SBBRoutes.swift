@@ -36,34 +36,66 @@ enum SBBRoutes {
                 return .document(StationMatches(matches).node, for: request, cache: .maxAge(3600))
             })
             let rendered = RenderedAnswers()
-            let now = timetable.now
-            routes.append(Route(
-                "GET", "/api/sbb/from/{from}/to/{to}",
+            routes.append(kept(
+                "/api/sbb/from/{from}/to/{to}",
                 summary: "Connections from each of up to 5 stations to each of up to 5 others (`;`-separated), one schedule per pair.",
-                // A whole answer whose pairs are all fresh is kept rendered, found by the request as
-                // sent: a repeated request is answered on the server thread.
-                immediate: { request in
-                    let current = now()
-                    guard let entry = rendered.fresh(key(request), now: current) else { return nil }
-                    entry.metrics.answeredFromKeptCopy(slot: ThreadSlot.current, count: entry.hits)
-                    return entry.response(now: current)
-                },
-                handler: { request in
-                    let query = try SBBParameters.connections(request)
-                    let answer = await timetable.schedules(query)
-                    let current = now()
-                    guard let freshUntil = answer.freshUntil, freshUntil > current else {
-                        return .document(answer.document.node, for: request, status: answer.status, cache: .noCache)
-                    }
-                    let entry = RenderedAnswers.Entry(
-                        body: PreparedBody(Response.render(answer.document.node, as: request.format, pretty: request.pretty)),
-                        status: answer.status, contentType: request.format.contentType, storedAt: current, freshUntil: freshUntil,
-                        metrics: timetable.metrics, hits: answer.document.schedules.count)
-                    rendered.keep(key(request), entry)
-                    return entry.response(now: current)
-                }))
+                rendered: rendered, now: timetable.now
+            ) { request in
+                let answer = await timetable.schedules(try SBBParameters.connections(request))
+                return (answer.document.node, answer.status, answer.freshUntil, answer.source, answer.age, timetable.metrics, answer.document.schedules.count)
+            })
+            routes.append(kept(
+                "/api/sbb/stationboard/{station}",
+                summary: "The next departures (`type=departure`) or arrivals at a station, from now or `datetime`.",
+                rendered: rendered, now: timetable.now
+            ) { request in
+                let answer = await timetable.board(try SBBParameters.board(request))
+                return (answer.document.node, answer.status, answer.freshUntil, answer.source, answer.age, timetable.boardMetrics, 1)
+            })
         }
         return routes
+    }
+
+    /// What a timetable handler made: the document, its status, until when it may be kept, its
+    /// cache headers, and the metrics (with the number of upstream answers it holds) a hit counts in.
+    typealias Made = (
+        document: Node, status: Int, freshUntil: Int64?, source: UpstreamClient.Answer.Source?, age: Int, metrics: UpstreamMetrics,
+        answers: Int
+    )
+
+    /// A GET route whose whole answer, when every upstream answer in it is fresh, is kept rendered
+    /// and found by the request as sent: a repeated request is answered on the server thread.
+    /// Answers carry `X-Cache` (HIT, MISS or STALE) and `Age` when an upstream was asked.
+    static func kept(
+        _ path: String, summary: String, rendered: RenderedAnswers, now: @escaping @Sendable () -> Int64,
+        make: @escaping @Sendable (Request) async throws -> Made
+    ) -> Route {
+        Route(
+            "GET", path, summary: summary,
+            immediate: { request in
+                let current = now()
+                guard let entry = rendered.fresh(key(request), now: current) else { return nil }
+                entry.metrics.answeredFromKeptCopy(slot: ThreadSlot.current, count: entry.hits)
+                return entry.response(now: current, source: "HIT")
+            },
+            handler: { request in
+                let made = try await make(request)
+                let current = now()
+                guard let freshUntil = made.freshUntil, freshUntil > current else {
+                    var response = Response.document(made.document, for: request, status: made.status, cache: .noCache)
+                    if let source = made.source {
+                        response.headers.set("X-Cache", source.rawValue)
+                        response.headers.set("Age", String(made.age))
+                    }
+                    return response
+                }
+                let entry = RenderedAnswers.Entry(
+                    body: PreparedBody(Response.render(made.document, as: request.format, pretty: request.pretty)),
+                    status: made.status, contentType: request.format.contentType, storedAt: current - Int64(made.age) * 1000,
+                    freshUntil: freshUntil, metrics: made.metrics, hits: made.answers)
+                rendered.keep(key(request), entry)
+                return entry.response(now: current, source: made.source?.rawValue)
+            })
     }
 
     /// The kept answer's key: the path, the format and the query as sent.

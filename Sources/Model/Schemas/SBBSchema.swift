@@ -5,13 +5,42 @@
 public enum SBBSchema {
     public static let xsd = #"""
 <?xml version="1.0" encoding="UTF-8"?>
-<!-- GottaGo timetable documents: schedules (connections), nearby stations, and the error document. -->
+<!-- GottaGo timetable documents: schedules (connections), station boards, nearby stations and locations, and the error document. -->
 <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" elementFormDefault="unqualified">
 
   <xs:element name="schedules">
     <xs:complexType>
       <xs:sequence>
         <xs:element name="schedule" type="Schedule" minOccurs="0" maxOccurs="unbounded"/>
+      </xs:sequence>
+    </xs:complexType>
+  </xs:element>
+
+  <!-- The next departures or arrivals at one station, in order of time. -->
+  <xs:element name="stationboard">
+    <xs:complexType>
+      <xs:sequence>
+        <!-- The station as the client named it. -->
+        <xs:element name="query" type="xs:string"/>
+        <xs:element name="station" type="StationRef" minOccurs="0"/>
+        <xs:element name="type">
+          <xs:simpleType>
+            <xs:restriction base="xs:string">
+              <xs:enumeration value="departure"/>
+              <xs:enumeration value="arrival"/>
+            </xs:restriction>
+          </xs:simpleType>
+        </xs:element>
+        <xs:element name="stale" type="xs:boolean" minOccurs="0"/>
+        <xs:element name="age" type="xs:nonNegativeInteger" minOccurs="0"/>
+        <xs:element name="error" type="ScheduleError" minOccurs="0"/>
+        <xs:element name="journeys">
+          <xs:complexType>
+            <xs:sequence>
+              <xs:element name="journey" type="BoardJourney" minOccurs="0" maxOccurs="unbounded"/>
+            </xs:sequence>
+          </xs:complexType>
+        </xs:element>
       </xs:sequence>
     </xs:complexType>
   </xs:element>
@@ -156,6 +185,23 @@ public enum SBBSchema {
       <xs:element name="cancelled" type="xs:boolean" minOccurs="0"/>
       <!-- A walk's duration. -->
       <xs:element name="duration" type="xs:duration" minOccurs="0"/>
+    </xs:sequence>
+  </xs:complexType>
+
+  <xs:complexType name="BoardJourney">
+    <xs:sequence>
+      <xs:element name="time" type="Time"/>
+      <xs:element name="line" type="xs:string" minOccurs="0"/>
+      <xs:element name="category" type="xs:string" minOccurs="0"/>
+      <xs:element name="number" type="xs:string" minOccurs="0"/>
+      <xs:element name="vehicle" type="Vehicle" minOccurs="0"/>
+      <!-- Where the run goes (departures) or comes from (arrivals). -->
+      <xs:element name="direction" type="xs:string" minOccurs="0"/>
+      <xs:element name="platform" type="xs:string" minOccurs="0"/>
+      <xs:element name="operator" type="xs:string" minOccurs="0"/>
+      <!-- Minutes late (negative when early), when known. -->
+      <xs:element name="delay" type="xs:integer" minOccurs="0"/>
+      <xs:element name="cancelled" type="xs:boolean"/>
     </xs:sequence>
   </xs:complexType>
 

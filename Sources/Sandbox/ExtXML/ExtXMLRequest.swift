@@ -40,6 +40,8 @@ public enum ExtXMLRequest: Sendable, Equatable {
         public var isArrivalTime: Bool
         /// Connections wanted: `RFlags/@b + @f`.
         public var count: Int
+        /// `Via/Station`, in order (HAFAS takes up to five).
+        public var via: [StationReference] = []
     }
 
     /// One `LocValReq`.
@@ -117,7 +119,16 @@ public enum ExtXMLRequest: Sendable, Equatable {
             return ConnectionQuery(
                 start: try station("/ReqC/ConReq/Start/Station"), destination: try station("/ReqC/ConReq/Dest/Station"),
                 date: try string("/ReqC/ConReq/ReqT/@date") ?? "", time: try string("/ReqC/ConReq/ReqT/@time") ?? "",
-                isArrivalTime: try string("/ReqC/ConReq/ReqT/@a") == "1", count: max(1, before + after))
+                isArrivalTime: try string("/ReqC/ConReq/ReqT/@a") == "1", count: max(1, before + after),
+                via: try viaStations())
+        }
+
+        func viaStations() throws -> [StationReference] {
+            try xpath.nodes(XPathExpression("/ReqC/ConReq/Via/Station")).prefix(5).map { node in
+                StationReference(
+                    name: try xpath.strings(XPathExpression("normalize-space(@name)"), at: node).first.flatMap { $0.isEmpty ? nil : $0 },
+                    externalID: try xpath.strings(XPathExpression("normalize-space(@externalId)"), at: node).first.flatMap { $0.isEmpty ? nil : $0 })
+            }
         }
 
         func locationQueries() throws -> [LocationQuery] {

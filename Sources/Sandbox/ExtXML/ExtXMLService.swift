@@ -52,10 +52,15 @@ public struct ExtXMLService: Sendable {
         guard let origin = station(query.start) else { return ExtXMLRenderer.error(.unknownDeparture) }
         guard let destination = station(query.destination) else { return ExtXMLRenderer.error(.unknownArrival) }
         guard let time = Self.localTime(date: query.date, time: query.time) else { return ExtXMLRenderer.error(.invalidDate) }
+        var via: [Station] = []
+        for reference in query.via {
+            guard let station = station(reference) else { return ExtXMLRenderer.error(.unknownVia) }
+            via.append(station)
+        }
         let found: [Connection]
         do {
             found = try model.connections(
-                from: origin, to: destination, at: time, isArrivalTime: query.isArrivalTime,
+                from: origin, to: destination, via: via, at: time, isArrivalTime: query.isArrivalTime,
                 limit: min(query.count, Self.maximumConnections))
         } catch {
             return ExtXMLRenderer.error(error == .tooClose ? .sameStation : .unknownDeparture)

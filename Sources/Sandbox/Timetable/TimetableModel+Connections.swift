@@ -13,10 +13,13 @@ extension TimetableModel {
     public func connections(
         from origin: Station, to destination: Station, at time: LocalDateTime, isArrivalTime: Bool = false, limit: Int = 4
     ) throws(TimetableError) -> [Connection] {
-        let from = try index(of: origin), to = try index(of: destination)
+        try connections(from: index(of: origin), to: index(of: destination), at: clock.instant(of: time), isArrivalTime: isArrivalTime, limit: limit)
+    }
+
+    /// Connections between two stations by index, from (or, with `isArrivalTime`, until) an instant.
+    func connections(from: Int, to: Int, at instant: Int64, isArrivalTime: Bool, limit: Int) throws(TimetableError) -> [Connection] {
         guard from != to else { throw .tooClose }
         let hops = hops(from: from, to: to)
-        let instant = clock.instant(of: time)
         guard limit > 0 else { return [] }
         if !hops.contains(where: \.isRide) {
             return [walkOnly(hops, at: instant, arriving: isArrivalTime)]

@@ -13,7 +13,7 @@ public struct RequestTemplate: Sendable {
     /// The character encoding of the body.
     public let bodyEncoding: TextEncoding
 
-    /// The names of the placeholders used anywhere in the template.
+    /// The names of the placeholders and sections used anywhere in the template.
     var placeholders: [String] {
         ([url] + headers.map(\.value) + (body.map { [$0] } ?? [])).flatMap(Self.placeholders(in:))
     }
@@ -21,16 +21,22 @@ public struct RequestTemplate: Sendable {
     static func placeholders(in template: String) -> [String] {
         var names: [String] = []
         scan(template) { piece in
-            if case .placeholder(let name) = piece { names.append(name) }
+            switch piece {
+            case .placeholder(let name), .sectionStart(let name): names.append(name)
+            case .text, .sectionEnd: break
+            }
         }
         return names
     }
 
-    /// A template's text and `{name}` placeholders, in order. A brace not followed by a name and
-    /// `}` is text, so JSON or other braces in a body template stay as they are.
-    enum Piece {
+    /// A template's text, `{name}` placeholders and `{#name}…{/name}` sections, in order. A brace
+    /// not followed by a name (optionally after `#` or `/`) and `}` is text, so JSON or other
+    /// braces in a body template stay as they are.
+    enum Piece: Equatable {
         case text(Substring)
         case placeholder(String)
+        case sectionStart(String)
+        case sectionEnd(String)
     }
 
     static func scan<E: Error>(_ template: String, _ visit: (Piece) throws(E) -> Void) throws(E) {
@@ -41,18 +47,48 @@ public struct RequestTemplate: Sendable {
                 index = template.index(after: index)
                 continue
             }
-            var end = template.index(after: index)
+            var nameStart = template.index(after: index)
+            let mark = nameStart < template.endIndex ? template[nameStart] : " "
+            if mark == "#" || mark == "/" { nameStart = template.index(after: nameStart) }
+            var end = nameStart
             while end < template.endIndex, template[end].isLetter || template[end].isNumber || template[end] == "_" { end = template.index(after: end) }
-            guard end < template.endIndex, template[end] == "}", end > template.index(after: index) else {
+            guard end < template.endIndex, template[end] == "}", end > nameStart else {
                 index = template.index(after: index)
                 continue
             }
+            let name = String(template[nameStart..<end])
             try visit(.text(template[textStart..<index]))
-            try visit(.placeholder(String(template[template.index(after: index)..<end])))
+            try visit(mark == "#" ? .sectionStart(name) : mark == "/" ? .sectionEnd(name) : .placeholder(name))
             index = template.index(after: end)
             textStart = index
         }
         try visit(.text(template[textStart...]))
+    }
+
+    /// Why a template's sections do not fit together, or nil: every `{#name}` is closed by its
+    /// `{/name}`, sections do not nest, and a repeatable parameter appears only inside its own section.
+    static func sectionProblem(in template: String, repeatable: Set<String>) -> String? {
+        var open: String?
+        var problem: String?
+        scan(template) { piece in
+            guard problem == nil else { return }
+            switch piece {
+            case .text:
+                break
+            case .sectionStart(let name):
+                if let open { problem = "the section {#\(name)} is inside {#\(open)}; sections do not nest" }
+                open = name
+            case .sectionEnd(let name):
+                if open != name { problem = "{/\(name)} closes no open {#\(name)}" }
+                open = nil
+            case .placeholder(let name):
+                if repeatable.contains(name), open != name {
+                    problem = "{\(name)} takes several values, so it can only appear inside {#\(name)}…{/\(name)}"
+                }
+            }
+        }
+        if problem == nil, let open { problem = "the section {#\(open)} is not closed with {/\(open)}" }
+        return problem
     }
 }
 
@@ -100,6 +136,14 @@ extension Route {
         for name in values.keys where !parameters.contains(where: { $0.name == name }) {
             throw RequestError(parameter: name, message: "is not a parameter of route \(id)")
         }
+        for parameter in parameters {
+            guard let value = resolved[parameter.name], value.contains(RouteParameter.valueSeparator) else { continue }
+            let count = value.split(separator: RouteParameter.valueSeparator).count
+            guard parameter.isRepeatable else { throw RequestError(parameter: parameter.name, message: "takes one value, not several lines") }
+            guard count <= parameter.maxValues else {
+                throw RequestError(parameter: parameter.name, message: "takes at most \(parameter.maxValues) values, not \(count)")
+            }
+        }
         let url = try Self.fill(request.url, resolved) { name, value throws(RequestError) in
             let encoding = parameters.first { $0.name == name }?.urlEncoding ?? .utf8
             return try PercentEncoding.encode(value, as: encoding, parameter: name)
@@ -119,16 +163,45 @@ extension Route {
         return UpstreamRequest(method: request.method, url: url, headers: headers, body: body)
     }
 
+    /// The template with its placeholders filled in. A section `{#name}…{/name}` is written once
+    /// per value of `name` (the lines of a repeatable parameter's value), with `{name}` inside it
+    /// standing for that value; it is left out when `name` is missing or empty.
     private static func fill(
         _ template: String, _ values: [String: String], _ transform: (String, String) throws(RequestError) -> String
     ) throws(RequestError) -> String {
         var output = ""
-        try RequestTemplate.scan(template) { piece throws(RequestError) in
+        // The section being collected, with its pieces, to be written once per value.
+        var section: (name: String, pieces: [RequestTemplate.Piece])?
+        func write(_ piece: RequestTemplate.Piece, current: (name: String, value: String)?) throws(RequestError) {
             switch piece {
             case .text(let text):
                 output += text
             case .placeholder(let name):
-                if let value = values[name] { output += try transform(name, value) } else { output += "{\(name)}" }
+                if let current, current.name == name {
+                    output += try transform(name, current.value)
+                } else if let value = values[name] {
+                    output += try transform(name, value)
+                } else {
+                    output += "{\(name)}"
+                }
+            case .sectionStart, .sectionEnd:
+                break
+            }
+        }
+        try RequestTemplate.scan(template) { piece throws(RequestError) in
+            switch piece {
+            case .sectionStart(let name):
+                section = (name, [])
+            case .sectionEnd(let name) where section?.name == name:
+                let pieces = section!.pieces
+                section = nil
+                let value = values[name] ?? ""
+                guard !value.isEmpty else { return }
+                for item in value.split(separator: RouteParameter.valueSeparator, omittingEmptySubsequences: true) {
+                    for inner in pieces { try write(inner, current: (name, String(item))) }
+                }
+            default:
+                if section != nil { section!.pieces.append(piece) } else { try write(piece, current: nil) }
             }
         }
         return output

@@ -58,6 +58,28 @@ public struct RouteParameter: Sendable, Equatable {
     public let urlEncoding: TextEncoding
     /// What the parameter means.
     public let summary: String
+    /// How many values it takes (`repeat` in the route file): more than one makes it repeatable,
+    /// its values joined by ``valueSeparator``, each written by the request's `{#name}` section.
+    public let maxValues: Int
+
+    /// What separates the values of a repeatable parameter: a line feed, which no single value holds.
+    public static let valueSeparator: Character = "\n"
+
+    /// Whether it takes several values.
+    public var isRepeatable: Bool { maxValues > 1 }
+
+    /// A parameter as the route file declares it.
+    public init(
+        name: String, required: Bool = false, defaultValue: String? = nil, urlEncoding: TextEncoding = .utf8, summary: String = "",
+        maxValues: Int = 1
+    ) {
+        self.name = name
+        self.required = required
+        self.defaultValue = defaultValue
+        self.urlEncoding = urlEncoding
+        self.summary = summary
+        self.maxValues = maxValues
+    }
 }
 
 /// A character encoding a route can ask for when it sends text upstream.

@@ -9,6 +9,7 @@ struct RouteLoader {
     private let xpath: XPathEvaluator
     private let children: XPathExpression
     private var parameterNames: Set<String> = []
+    private var repeatableNames: Set<String> = []
     private var probe: XPathEvaluator?
     private let probeDocument: Document
 
@@ -39,6 +40,7 @@ struct RouteLoader {
             for node in try elements(list, "parameter") { parameters.append(parameter(node)) }
         }
         parameterNames = Set(parameters.map(\.name))
+        repeatableNames = Set(parameters.filter(\.isRepeatable).map(\.name))
         guard parameterNames.count == parameters.count else { throw RouteError(file, line: root.line, "a parameter is declared twice") }
         let response = try responseSpec(try one(root, "response"))
         do {
@@ -79,7 +81,8 @@ struct RouteLoader {
         RouteParameter(
             name: node.attribute("name") ?? "", required: node.attribute("required") == "true",
             defaultValue: node.attribute("default"),
-            urlEncoding: node.attribute("encoding") == "iso-8859-1" ? .latin1 : .utf8, summary: text(node))
+            urlEncoding: node.attribute("encoding") == "iso-8859-1" ? .latin1 : .utf8, summary: text(node),
+            maxValues: node.attribute("repeat").flatMap { Int($0) } ?? 1)
     }
 
     private func requestTemplate(_ node: DocumentNode) throws(RouteError) -> RequestTemplate {
@@ -90,6 +93,11 @@ struct RouteLoader {
             body: body?.stringValue, bodyEncoding: body?.attribute("charset") == "iso-8859-1" ? .latin1 : .utf8)
         for name in template.placeholders where !parameterNames.contains(name) {
             throw RouteError(file, line: node.line, "the request uses {\(name)}, which is not a declared parameter")
+        }
+        for part in [template.url] + template.headers.map(\.value) + (template.body.map { [$0] } ?? []) {
+            if let problem = RequestTemplate.sectionProblem(in: part, repeatable: repeatableNames) {
+                throw RouteError(file, line: node.line, problem)
+            }
         }
         return template
     }

@@ -25,6 +25,24 @@ public enum ZonedTime {
         return (String(date), String(time))
     }
 
+    /// `YYYY-MM-DDTHH:MM:SS+01:00` of `seconds` since 1970 in `zone`; nil outside years 1…9999.
+    public static func iso8601(atUTC seconds: Int64, in zone: ZoneRules) -> String? {
+        ISODateTime.format(instant: seconds, in: zone)
+    }
+
+    /// The instant a wall-clock reading means in `zone`: the earlier one in an autumn overlap, the
+    /// reading moved on by the gap in a spring one.
+    public static func instant(year: Int, month: Int, day: Int, hour: Int, minute: Int, in zone: ZoneRules) -> Int64 {
+        zone.instant(ofLocal: days(year: year, month: month, day: day) * 86_400 + Int64(hour * 3600 + minute * 60))
+    }
+
+    /// An ISO 8601 date-time (with an offset, `Z`, or none: then read in `zone`) as the same
+    /// instant in `zone`'s local time with its offset; nil when it does not parse.
+    public static func local(_ text: String, in zone: ZoneRules) -> String? {
+        guard let parsed = ISODateTime.parse(text) else { return nil }
+        return ISODateTime.format(instant: parsed.instant(in: zone), in: zone)
+    }
+
     /// Seconds from `start` to `end`, two ISO 8601 date-times with offsets (a local time without
     /// one is read in `zone`); nil when either does not parse.
     public static func seconds(from start: String, to end: String, zone: ZoneRules = .utc) -> Int64? {

@@ -2,37 +2,52 @@ import Model
 import Scrape
 
 /// Turns a connections route's records into links: the normalized fields every timetable route
-/// gives (see `Routes/README.md`), with delays worked out from the prognosis times.
+/// gives (see `Routes/README.md`), with delays worked out from the prognosis times and every time
+/// in Swiss local time with its offset, whatever zone the upstream wrote it in.
 enum ConnectionRecords {
-    static func links(_ lists: [Record.Member]) -> [Link] {
-        guard let connections = lists.first(where: { if case .list("connections", _) = $0 { true } else { false } }),
-            case .list(_, let records) = connections
-        else { return [] }
-        return records.compactMap(link)
+    static func links(_ lists: [Record.Member], zone: ZoneRules) -> [Link] {
+        list("connections", in: lists).compactMap { link($0, zone: zone) }
     }
 
-    static func link(_ record: Record) -> Link? {
-        guard let departure = record.value("departure"), let arrival = record.value("arrival") else { return nil }
+    /// The records of the list called `name`.
+    static func list(_ name: String, in lists: [Record.Member]) -> [Record] {
+        for member in lists {
+            if case .list(let listName, let records) = member, listName == name { return records }
+        }
+        return []
+    }
+
+    static func link(_ record: Record, zone: ZoneRules) -> Link? {
+        guard let departure = time(record, "departure", zone), let arrival = time(record, "arrival", zone) else { return nil }
         return Link(
             departure: departure, arrival: arrival, info: record.value("info") ?? "",
             duration: record.value("duration"), transfers: record.value("transfers").flatMap { Int($0) },
-            products: values(record, "products"), parts: record.list("parts").compactMap(part))
+            products: values(record, "products"), parts: record.list("parts").compactMap { part($0, zone: zone) })
     }
 
-    static func part(_ record: Record) -> Part? {
-        guard let departure = record.value("departure"), let arrival = record.value("arrival") else { return nil }
+    static func part(_ record: Record, zone: ZoneRules) -> Part? {
+        guard let departure = time(record, "departure", zone), let arrival = time(record, "arrival", zone) else { return nil }
         let vehicle = record.value("vehicle") ?? "Other"
-        var delay: Int?
-        if let prognosis = record.value("departure_prognosis"), let seconds = ZonedTime.seconds(from: departure, to: prognosis) {
-            delay = Int(seconds / 60)
-        } else if let minutes = record.value("delay").flatMap({ Int($0) }) {
-            delay = minutes
-        }
         return Part(
             departure: departure, arrival: arrival, trackfrom: record.value("trackfrom") ?? "", trackto: record.value("trackto") ?? "",
             vehicle: vehicle, from: record.value("from"), to: record.value("to"), line: record.value("line"),
-            direction: record.value("direction"), delay: delay, cancelled: record.value("cancelled") == "true",
+            direction: record.value("direction"), delay: delay(record, planned: "departure", prognosis: "departure_prognosis"),
+            cancelled: record.value("cancelled") == "true",
             duration: vehicle == "Walk" ? record.value("walk_duration") : nil)
+    }
+
+    /// A time field in Swiss local time with its offset.
+    static func time(_ record: Record, _ field: String, _ zone: ZoneRules) -> String? {
+        record.value(field).flatMap { ZonedTime.local($0, in: zone) }
+    }
+
+    /// Minutes from the planned time to the prognosis, or the record's own `delay`.
+    static func delay(_ record: Record, planned: String, prognosis: String) -> Int? {
+        if let planned = record.value(planned), let expected = record.value(prognosis),
+            let seconds = ZonedTime.seconds(from: planned, to: expected) {
+            return Int(seconds / 60)
+        }
+        return record.value("delay").flatMap { Int($0) }
     }
 
     /// Every value of a field that holds a list of values.

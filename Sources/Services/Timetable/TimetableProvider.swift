@@ -1,32 +1,107 @@
 public import Model
+public import Scrape
 
-/// Which upstream answers the timetable, as a set of routes and the parameters each takes.
+/// Which upstream answers the timetable: a set of routes and the parameters each takes.
+///
+/// The three providers give the same normalized records (see `Routes/README.md`), so the rest of
+/// the timetable does not know which one answered.
 public enum TimetableProvider: String, Sendable, CaseIterable {
     /// SBB's HAFAS XML interface (extxml.exe): POST XML in ISO-8859-1.
     case hafasExtxml = "hafas-extxml"
+    /// SBB's HAFAS pages (query.exe, stboard.exe): GET, messy HTML in ISO-8859-1.
+    case hafasHTML = "hafas-html"
+    /// OJP 2.0 (opentransportdata.swiss): POST XML, times in UTC.
+    case ojp
 
     /// The upstream its routes name.
-    public var upstream: String {
-        switch self {
-        case .hafasExtxml: "hafas-extxml"
-        }
-    }
+    public var upstream: String { rawValue }
 
     /// The routes the provider needs.
-    public var routeIDs: [String] { [connectionsRoute] }
+    public var routeIDs: [String] { [connectionsRoute, boardRoute] }
 
     /// The route that answers connections.
     public var connectionsRoute: String {
         switch self {
         case .hafasExtxml: "hafas-extxml-connections"
+        case .hafasHTML: "hafas-html-connections"
+        case .ojp: "ojp-trips"
+        }
+    }
+
+    /// The route that answers station boards.
+    public var boardRoute: String {
+        switch self {
+        case .hafasExtxml: "hafas-extxml-stationboard"
+        case .hafasHTML: "hafas-html-stationboard"
+        case .ojp: "ojp-stopevents"
         }
     }
 
     /// The connections route's parameters for one pair.
-    public func connectionParameters(from: Station, to: Station, date: LocalDate, time: LocalTime, arrival: Bool) -> [String: String] {
+    public func connectionParameters(from: Station, to: Station, via: [Station], at moment: TimetableMoment, arrival: Bool, limit: Int) -> [String: String] {
+        let separator = String(RouteParameter.valueSeparator)
         switch self {
         case .hafasExtxml:
-            ["from": from.name, "to": to.name, "date": date.compact, "time": time.description, "arrival": arrival ? "1" : "0"]
+            return [
+                "from": from.name, "to": to.name, "date": moment.date.compact, "time": moment.time.description,
+                "arrival": arrival ? "1" : "0", "limit": String(limit), "via": via.map(\.name).joined(separator: separator),
+            ]
+        case .hafasHTML:
+            return [
+                "from": from.name, "to": to.name, "date": moment.date.description, "date_text": moment.date.dotted,
+                "time": moment.time.description, "arrival": arrival ? "1" : "0", "via": via.map(\.name).joined(separator: separator),
+            ]
+        case .ojp:
+            return [
+                "from": from.id, "to": to.id, "departure": moment.iso8601, "arrival": arrival ? "1" : "0", "limit": String(limit),
+                "via": via.map(\.id).joined(separator: separator),
+            ]
         }
     }
+
+    /// The board route's parameters.
+    public func boardParameters(station: Station, kind: StationBoard.Kind, at moment: TimetableMoment, limit: Int) -> [String: String] {
+        switch self {
+        case .hafasExtxml:
+            return [
+                "station": station.id, "date": moment.date.compact, "time": moment.time.description, "start": moment.minute,
+                "board": kind == .departure ? "DEP" : "ARR", "limit": String(limit),
+            ]
+        case .hafasHTML:
+            return [
+                "station": station.id, "date": moment.date.dotted, "time": moment.time.description, "start": moment.minute,
+                "board": kind == .departure ? "dep" : "arr", "limit": String(limit),
+            ]
+        case .ojp:
+            return [
+                "station": station.id, "departure": moment.iso8601, "limit": String(limit),
+                "type": kind == .departure ? "departure" : "arrival",
+            ]
+        }
+    }
+}
+
+/// A moment of the timetable in Swiss local time, in the forms upstreams want it.
+public struct TimetableMoment: Sendable, Equatable {
+    public let date: LocalDate
+    public let time: LocalTime
+    /// `2026-12-01T08:00:00+01:00`: the instant the reading means (the earlier one in the autumn
+    /// overlap, the reading moved on by the gap in spring), with its offset.
+    public let iso8601: String
+
+    /// The reading in `zone`.
+    public init(date: LocalDate, time: LocalTime, zone: ZoneRules) {
+        self.date = date
+        self.time = time
+        let instant = ZonedTime.instant(year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute, in: zone)
+        iso8601 = ZonedTime.iso8601(atUTC: instant, in: zone) ?? "\(date)T\(time):00+00:00"
+    }
+
+    /// `YYYY-MM-DDTHH:MM`, the reading as the board routes join their times to it.
+    public var minute: String { "\(date)T\(time)" }
+}
+
+extension LocalDate {
+    /// `DD.MM.YY`, as the HAFAS pages write dates.
+    public var dotted: String { "\(Self.pad(day)).\(Self.pad(month)).\(Self.pad(year % 100))" }
 }

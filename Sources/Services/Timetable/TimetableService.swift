@@ -16,13 +16,35 @@ public import Upstream
 /// carries its own error; the answer is 200 when at least one pair has links, or else takes the
 /// first error's status.
 public final class TimetableService: Sendable {
-    /// The schedules, and the HTTP status the whole answer takes.
-    public struct Answer: Sendable {
-        public let document: Schedules
+    /// A document, the HTTP status it takes, and where its upstream answers came from.
+    public struct Answer<Document: Sendable>: Sendable {
+        public let document: Document
         public let status: Int
-        /// Until when (wall clock, milliseconds) every pair's answer is fresh, when all are: the
-        /// whole document may be kept that long. Nil when a pair failed or was stale.
+        /// Until when (wall clock, milliseconds) every upstream answer in it is fresh, when all
+        /// are: the whole document may be kept that long. Nil when one failed or was stale.
         public let freshUntil: Int64?
+        /// `X-Cache` of the whole: STALE when any upstream answer was stale, else MISS when any
+        /// was fetched, else HIT; nil when no upstream answered.
+        public let source: UpstreamClient.Answer.Source?
+        /// Seconds since the oldest upstream answer in it was given.
+        public let age: Int
+    }
+
+    /// What one upstream request gave, for the answer's cache headers.
+    struct Fetched {
+        var freshUntil: Int64?
+        var source: UpstreamClient.Answer.Source?
+        var age = 0
+
+        static let none = Fetched(freshUntil: nil, source: nil)
+
+        /// The cache headers of several answers together.
+        static func combined(_ all: [Fetched]) -> (source: UpstreamClient.Answer.Source?, age: Int) {
+            let sources = all.compactMap(\.source)
+            let source: UpstreamClient.Answer.Source? =
+                sources.contains(.stale) ? .stale : sources.contains(.miss) ? .miss : sources.isEmpty ? nil : .hit
+            return (source, all.map(\.age).max() ?? 0)
+        }
     }
 
     /// The metrics of the upstream the timetable asks, where answers kept in front of it count as hits.
@@ -30,10 +52,10 @@ public final class TimetableService: Sendable {
         upstreams.client(for: upstreams.catalog[provider.connectionsRoute]!).metrics
     }
 
-    private let upstreams: Upstreams
-    private let directory: StationDirectory
-    private let provider: TimetableProvider
-    private let zone: ZoneRules
+    let upstreams: Upstreams
+    let directory: StationDirectory
+    let provider: TimetableProvider
+    let zone: ZoneRules
     /// The wall clock in milliseconds.
     public let now: @Sendable () -> Int64
 
@@ -54,35 +76,46 @@ public final class TimetableService: Sendable {
     }
 
     /// One schedule per (origin, destination) pair, in request order.
-    public func schedules(_ query: ConnectionQuery) async -> Answer {
+    public func schedules(_ query: ConnectionQuery) async -> Answer<Schedules> {
         let position = query.position.map { (latitude: $0.latitude, longitude: $0.longitude) }
         var resolved: [String: Result<Station, ScheduleError>] = [:]
-        for name in query.origins + query.destinations where resolved[name] == nil {
+        for name in query.origins + query.destinations + query.via where resolved[name] == nil {
             resolved[name] = resolve(name, near: position)
         }
-        let (date, time) = when(query)
+        let moment = when(date: query.date, time: query.time)
+        let via = query.via.map { resolved[$0]! }
         let pairs = query.origins.flatMap { origin in query.destinations.map { (origin, $0) } }
-        let answers = await withTaskGroup(of: (Int, Schedule, Int64?).self) { group in
+        let answers = await withTaskGroup(of: (Int, Schedule, Fetched).self) { group in
             for (index, (origin, destination)) in pairs.enumerated() {
                 let from = resolved[origin]!, to = resolved[destination]!
                 group.addTask {
-                    let (schedule, freshUntil) = await self.schedule(origin, destination, from, to, date: date, time: time, query: query)
-                    return (index, schedule, freshUntil)
+                    let (schedule, fetched) = await self.schedule(origin, destination, from, to, via: via, at: moment, query: query)
+                    return (index, schedule, fetched)
                 }
             }
-            var ordered = [(Schedule, Int64?)?](repeating: nil, count: pairs.count)
-            for await (index, schedule, freshUntil) in group { ordered[index] = (schedule, freshUntil) }
+            var ordered = [(Schedule, Fetched)?](repeating: nil, count: pairs.count)
+            for await (index, schedule, fetched) in group { ordered[index] = (schedule, fetched) }
             return ordered.compactMap { $0 }
         }
         let schedules = answers.map(\.0)
         let status = schedules.contains { $0.error == nil } ? 200 : (schedules.first?.error?.status ?? 200)
-        var freshUntil: Int64? = answers.allSatisfy { $0.1 != nil } ? answers.compactMap(\.1).min() : nil
-        // "Now" moves on: a query without a date and time is only the same until the minute ends.
-        if query.date == nil || query.time == nil, let until = freshUntil {
-            let current = now()
-            freshUntil = min(until, current - current % 60_000 + 60_000)
+        let fetched = answers.map(\.1)
+        let freshUntil = keepable(fetched, movesWithNow: query.date == nil || query.time == nil)
+        let (source, age) = Fetched.combined(fetched)
+        return Answer(document: Schedules(schedules), status: status, freshUntil: freshUntil, source: source, age: age)
+    }
+
+    /// Until when a document made of these answers may be kept: while all are fresh, and, for a
+    /// query without a date and time, only until the minute ends ("now" moves on).
+    func keepable(_ fetched: [Fetched], movesWithNow: Bool) -> Int64? {
+        guard !fetched.isEmpty, fetched.allSatisfy({ $0.freshUntil != nil }), var until = fetched.compactMap(\.freshUntil).min() else {
+            return nil
         }
-        return Answer(document: Schedules(schedules), status: status, freshUntil: freshUntil)
+        if movesWithNow {
+            let current = now()
+            until = min(until, current - current % 60_000 + 60_000)
+        }
+        return until
     }
 
     /// The stations nearest to a position, nearest first, with their distance in metres.
@@ -112,7 +145,7 @@ public final class TimetableService: Sendable {
         }
     }
 
-    private func resolve(_ name: String, near position: (latitude: Double, longitude: Double)?) -> Result<Station, ScheduleError> {
+    func resolve(_ name: String, near position: (latitude: Double, longitude: Double)?) -> Result<Station, ScheduleError> {
         // A position off the globe was refused with the request; a directory failure reads as unknown.
         switch (try? directory.resolve(name, near: position)) ?? .unknown(suggestions: []) {
         case .found(let station):
@@ -130,43 +163,46 @@ public final class TimetableService: Sendable {
         }
     }
 
-    /// The query's date and time, or now in Swiss local time.
-    private func when(_ query: ConnectionQuery) -> (LocalDate, LocalTime) {
+    /// The given date and time, or now in Swiss local time for what is missing.
+    func when(date: LocalDate?, time: LocalTime?) -> TimetableMoment {
         let current = ZonedTime.local(atUTC: now() / 1000, in: zone)
-        let date = query.date ?? current.flatMap { LocalDate(iso: $0.date) } ?? LocalDate(year: 2026, month: 1, day: 1)!
-        let time = query.time ?? current.flatMap { LocalTime(iso: $0.time) } ?? LocalTime(hour: 0, minute: 0)!
-        return (date, time)
+        let date = date ?? current.flatMap { LocalDate(iso: $0.date) } ?? LocalDate(year: 2026, month: 1, day: 1)!
+        let time = time ?? current.flatMap { LocalTime(iso: $0.time) } ?? LocalTime(hour: 0, minute: 0)!
+        return TimetableMoment(date: date, time: time, zone: zone)
     }
 
     private func schedule(
         _ origin: String, _ destination: String, _ from: Result<Station, ScheduleError>, _ to: Result<Station, ScheduleError>,
-        date: LocalDate, time: LocalTime, query: ConnectionQuery
-    ) async -> (Schedule, freshUntil: Int64?) {
-        let stations: (from: Station, to: Station)
-        switch (from, to) {
-        case (.failure(let error), _), (_, .failure(let error)):
-            return (Schedule(from: origin, to: destination, links: [], error: error), nil)
-        case (.success(let first), .success(let second)):
-            stations = (first, second)
+        via: [Result<Station, ScheduleError>], at moment: TimetableMoment, query: ConnectionQuery
+    ) async -> (Schedule, Fetched) {
+        var stations: [Station] = []
+        for result in [from, to] + via {
+            switch result {
+            case .failure(let error): return (Schedule(from: origin, to: destination, links: [], error: error), .none)
+            case .success(let station): stations.append(station)
+            }
         }
         let route = upstreams.catalog[provider.connectionsRoute]!
         let parameters = provider.connectionParameters(
-            from: stations.from, to: stations.to, date: date, time: time, arrival: query.isArrivalTime)
+            from: stations[0], to: stations[1], via: Array(stations.dropFirst(2)), at: moment, arrival: query.isArrivalTime,
+            limit: query.limit)
         let answer: UpstreamClient.Answer
         do {
             answer = try await upstreams.client(for: route).extract(route, parameters: parameters)
         } catch {
             return (Schedule(from: origin, to: destination, links: [], error: ScheduleError(
-                code: error.code, status: error.status, message: error.message)), nil)
+                code: error.code, status: error.status, message: error.message)), .none)
         }
         let staleAge = answer.source == .stale ? answer.age : nil
+        var fetched = Fetched(freshUntil: staleAge == nil ? answer.freshUntil : nil, source: answer.source, age: answer.age)
         switch answer.extraction.outcome {
         case .failure(let failure):
+            fetched.freshUntil = nil
             return (Schedule(
                 from: origin, to: destination, links: [],
-                error: ScheduleError(code: failure.code, status: failure.status, message: failure.message), staleAge: staleAge), nil)
+                error: ScheduleError(code: failure.code, status: failure.status, message: failure.message), staleAge: staleAge), fetched)
         case .success(let lists):
-            var links = ConnectionRecords.links(lists)
+            var links = ConnectionRecords.links(lists, zone: zone)
             if !query.transports.isEmpty {
                 links = links.filter { link in
                     link.parts.allSatisfy { part in
@@ -174,9 +210,7 @@ public final class TimetableService: Sendable {
                     }
                 }
             }
-            return (
-                Schedule(from: origin, to: destination, links: Array(links.prefix(query.limit)), staleAge: staleAge),
-                staleAge == nil ? answer.freshUntil : nil)
+            return (Schedule(from: origin, to: destination, links: Array(links.prefix(query.limit)), staleAge: staleAge), fetched)
         }
     }
 }

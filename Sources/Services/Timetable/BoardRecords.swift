@@ -1,0 +1,17 @@
+import Model
+import Scrape
+
+/// Turns a board route's records (list `departures`, the fields of `hafas-extxml-stationboard`)
+/// into journeys, times in Swiss local time with their offset.
+enum BoardRecords {
+    static func journeys(_ lists: [Record.Member], zone: ZoneRules) -> [BoardJourney] {
+        ConnectionRecords.list("departures", in: lists).compactMap { record in
+            guard let time = ConnectionRecords.time(record, "time", zone) else { return nil }
+            return BoardJourney(
+                time: time, line: record.value("line"), category: record.value("category"), number: record.value("number"),
+                vehicle: record.value("vehicle"), direction: record.value("direction"), platform: record.value("platform"),
+                operator: record.value("operator"), delay: ConnectionRecords.delay(record, planned: "time", prognosis: "prognosis"),
+                cancelled: record.value("cancelled") == "true")
+        }
+    }
+}

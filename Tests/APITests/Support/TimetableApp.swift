@@ -1,0 +1,49 @@
+import Fetch
+import HTTPTesting
+import Model
+import Sandbox
+import Scrape
+import Services
+import Store
+import Testing
+import Upstream
+@testable import API
+
+/// The real server with the timetable, through the shipped routes of one provider to the embedded
+/// sandbox on loopback; XML responses are checked against the published schema.
+enum TimetableApp {
+    static let directory = try! StationDirectory(stations: SwissStations.all)
+    /// The timetable the sandbox answers from, for comparing what the API says with what it meant.
+    static let model = TimetableModel(stations: SwissStations.all)
+
+    static func with(
+        _ provider: TimetableProvider = .hafasExtxml, cache: any CacheDriver = MemoryCache(),
+        now: @escaping @Sendable () -> Int64 = WallClock.milliseconds, _ body: (LiveApp) async throws -> Void
+    ) async throws {
+        let sandbox = try SandboxServer(model: model)
+        var policy = UpstreamPolicy()
+        policy.origin = sandbox.origin
+        policy.rate = 1000
+        policy.burst = 1000
+        do {
+            let upstreams = try Upstreams(
+                catalog: try RouteCatalog.load(from: TestRoutes.shipped), fetcher: try CurlFetcher(), cache: cache,
+                policies: [provider.upstream: policy], now: now)
+            let timetable = try TimetableService(upstreams: upstreams, directory: directory, provider: provider, now: now)
+            try await LiveApp.with(upstreams: upstreams, timetable: timetable) { live in try await body(live) }
+            await sandbox.shutdown()
+        } catch {
+            await sandbox.shutdown()
+            throw error
+        }
+    }
+
+    /// The response, after checking that an XML response matches the schema.
+    static func get(_ live: LiveApp, _ target: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestResponse {
+        let response = try await live.get(target)
+        if response.header("Content-Type")?.hasPrefix("application/xml") == true {
+            #expect(try XMLSchemaCheck.validate(response.body, schema: SBBSchema.xsd) == nil, "\(target)", sourceLocation: sourceLocation)
+        }
+        return response
+    }
+}
