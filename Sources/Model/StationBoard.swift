@@ -68,8 +68,10 @@ public struct BoardJourney: Representable, Equatable {
     public var number: String?
     /// Train, Bus, Tram, Ship, Cableway or Other.
     public var vehicle: String?
-    /// Where the run goes (departures) or comes from (arrivals).
+    /// Where the run goes.
     public var direction: String?
+    /// Where the run comes from, when the upstream says (arrival boards).
+    public var origin: String?
     /// The platform.
     public var platform: String?
     /// The operator.
@@ -82,7 +84,8 @@ public struct BoardJourney: Representable, Equatable {
     /// Creates a journey.
     public init(
         time: String, line: String? = nil, category: String? = nil, number: String? = nil, vehicle: String? = nil,
-        direction: String? = nil, platform: String? = nil, operator: String? = nil, delay: Int? = nil, cancelled: Bool = false
+        direction: String? = nil, origin: String? = nil, platform: String? = nil, operator: String? = nil, delay: Int? = nil,
+        cancelled: Bool = false
     ) {
         self.time = time
         self.line = line
@@ -90,6 +93,7 @@ public struct BoardJourney: Representable, Equatable {
         self.number = number
         self.vehicle = vehicle
         self.direction = direction
+        self.origin = origin
         self.platform = platform
         self.operator = `operator`
         self.delay = delay
@@ -104,6 +108,7 @@ public struct BoardJourney: Representable, Equatable {
             .leaf("number", number),
             .leaf("vehicle", vehicle),
             .leaf("direction", direction),
+            .leaf("origin", origin),
             .leaf("platform", platform),
             .leaf("operator", `operator`),
             .leaf("delay", delay),

@@ -5,8 +5,12 @@
 ///   (lines, runs, connections, boards, delays, a cancelled train a day), with no I/O.
 /// - `ExtXML/`: SBB's HAFAS extxml.exe over that model: requests read by
 ///   ``ExtXMLRequest``, answers written by ``ExtXMLService`` in the recorded XML.
-/// - `Server/`: ``SandboxServer``, a loopback HTTP server answering `POST /bin/extxml.exe`.
+/// - `QueryHTML/`: SBB's legacy HAFAS pages (query.exe, stboard.exe, ajax-getstop.exe), as messy
+///   ISO-8859-1 HTML and JS literals, read by ``QueryHTMLRequest``, written by ``QueryHTMLService``.
+/// - `OJP/`: OJP 2.0 trips, location searches and stop events, read by ``OJPRequest``, written by
+///   ``OJPService``.
+/// - `Server/`: ``SandboxServer``, a loopback HTTP server answering all three on their routes' paths.
 ///
-/// Further formats (HAFAS `query.exe` HTML, OJP 2.0) are further renderers over the same
-/// ``Connection`` and ``BoardEntry`` values, with their own request readers and server routes.
+/// Each format is a renderer over the same ``Connection``, ``BoardEntry`` and ``StationMatch``
+/// values, with its own request reader.
 public enum Sandbox {}

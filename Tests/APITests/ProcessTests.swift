@@ -154,17 +154,17 @@ struct ProcessTests {
     func routeTools() throws {
         let check = try run(["routes", "check", "--routes", Self.routes])
         #expect(check.status == 0)
-        #expect(check.out.hasPrefix("8 routes valid: "))
+        #expect(check.out.hasPrefix("11 routes valid: "))
         let test = try run(["routes", "test", "--routes", Self.routes, "ojp-trips"])
         #expect(test.status == 0)
         #expect(test.out.contains("ok   ojp-trips/ojp2-kloten-2026-02-26"))
-        #expect(test.out.hasSuffix("5 passed, 0 failed\n"))
+        #expect(test.out.hasSuffix("6 passed, 0 failed\n"))
         let sample = Self.routes + "/ojp-trips/samples/ojp1-zurich-flughafen-randa-2021-09-07.xml"
         let scrape = try run(["scrape", "ojp-trips", sample, "--format", "json", "--routes", Self.routes])
         #expect(scrape.status == 0)
         let json = try JSONSerialization.jsonObject(with: Data(scrape.out.utf8)) as? [String: Any]
-        let trips = (json?["result"] as? [String: Any])?["trips"] as? [[String: Any]]
-        #expect((trips?.first?["departure"] as? String) == "2021-09-07T17:46:00+02:00")
+        let trips = (json?["result"] as? [String: Any])?["connections"] as? [[String: Any]]
+        #expect((trips?.first?["departure"] as? String) == "2021-09-07T17:45:00+02:00")
         let failed = try run(["scrape", "ojp-trips", Self.routes + "/ojp-trips/samples/error-truncated-body.xml", "--routes", Self.routes])
         #expect(failed.status == 1)
         #expect(failed.out.contains("<code>malformed_response</code>"))

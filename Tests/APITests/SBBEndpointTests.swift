@@ -44,9 +44,9 @@ struct SBBEndpointTests {
         return response
     }
 
-    @Test("the original API's request: one schedule per pair; XML valid, and a SAX reader gets the JSON form's data")
-    func original() async throws {
-        try await withApp { live in
+    @Test("the original API's request: one schedule per pair; XML valid, and a SAX reader gets the JSON form's data", arguments: TimetableProvider.allCases)
+    func original(_ provider: TimetableProvider) async throws {
+        try await TimetableApp.with(provider) { live in
             let target = "/api/sbb/from/Bern;Thun/to/Z%C3%BCrich%20HB;Basel%20SBB.xml?date=2026-12-01&time=08:00"
             let xml = try await get(live, target)
             #expect(xml.status == 200)
@@ -75,9 +75,9 @@ struct SBBEndpointTests {
         }
     }
 
-    @Test("shared names: candidates without a position, the nearest with one; unknown names get suggestions")
-    func names() async throws {
-        try await withApp { live in
+    @Test("shared names: candidates without a position, the nearest with one; unknown names get suggestions", arguments: TimetableProvider.allCases)
+    func names(_ provider: TimetableProvider) async throws {
+        try await TimetableApp.with(provider) { live in
             let ambiguous = try await get(live, "/api/sbb/from/Rathaus/to/Bern?date=2026-12-01&time=08:00")
             #expect(ambiguous.status == 400)
             #expect(ambiguous.text.contains("<error><status>400</status><code>ambiguous_station</code>"))

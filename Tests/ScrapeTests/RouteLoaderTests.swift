@@ -98,10 +98,13 @@ import Testing
         let catalog = try RouteCatalog.load(from: RouteFixtures.repositoryRoutes)
         #expect(catalog.routes.map(\.id) == [
             "bahn-mobile-connection-detail", "bahn-mobile-connections", "hafas-extxml-connections", "hafas-extxml-locations",
-            "hafas-extxml-stationboard", "ojp-locations", "ojp-trips", "osrm-route",
+            "hafas-extxml-stationboard", "hafas-html-connections", "hafas-html-stationboard", "ojp-locations", "ojp-stopevents",
+            "ojp-trips", "osrm-route",
         ])
         #expect(Set(catalog.routes.map(\.digest)).count == catalog.routes.count)
-        #expect(catalog.routes.map(\.upstream) == ["bahn-mobile", "bahn-mobile", "hafas-extxml", "hafas-extxml", "hafas-extxml", "ojp", "ojp", "osrm"])
+        #expect(catalog.routes.map(\.upstream) == [
+            "bahn-mobile", "bahn-mobile", "hafas-extxml", "hafas-extxml", "hafas-extxml", "hafas-html", "hafas-html", "ojp", "ojp", "ojp", "osrm",
+        ])
         #expect(catalog.routes.allSatisfy { $0.cache != nil })
     }
 }

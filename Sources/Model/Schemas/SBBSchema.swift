@@ -195,8 +195,9 @@ public enum SBBSchema {
       <xs:element name="category" type="xs:string" minOccurs="0"/>
       <xs:element name="number" type="xs:string" minOccurs="0"/>
       <xs:element name="vehicle" type="Vehicle" minOccurs="0"/>
-      <!-- Where the run goes (departures) or comes from (arrivals). -->
+      <!-- Where the run goes, and where it comes from when the upstream says (arrival boards). -->
       <xs:element name="direction" type="xs:string" minOccurs="0"/>
+      <xs:element name="origin" type="xs:string" minOccurs="0"/>
       <xs:element name="platform" type="xs:string" minOccurs="0"/>
       <xs:element name="operator" type="xs:string" minOccurs="0"/>
       <!-- Minutes late (negative when early), when known. -->

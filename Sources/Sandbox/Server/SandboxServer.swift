@@ -1,11 +1,14 @@
 public import Server
 import Synchronization
 
-/// A loopback server that answers like SBB's timetable server, from a ``TimetableModel``.
+/// A loopback server that answers like SBB's timetable servers, from a ``TimetableModel``.
 ///
-/// It listens on `127.0.0.1` on a free port and answers `POST /bin/extxml.exe` (the path of
-/// the `hafas-extxml-*` routes) with ``ExtXMLService``; point an upstream's `origin` at
-/// ``origin`` to run the whole scraping path offline.
+/// It listens on `127.0.0.1` on a free port and answers in the three formats the timetable
+/// providers read, on the paths of their routes: `POST /bin/extxml.exe` (HAFAS extxml,
+/// ``ExtXMLService``), `GET /bin/query.exe/dn`, `/bin/stboard.exe/dn`, `/bin/bhftafel.exe/dn`
+/// and `/bin/ajax-getstop.exe/dn` (the HAFAS pages, ``QueryHTMLService``) and `POST /ojp20`
+/// (OJP 2.0, ``OJPService``). Point an upstream's `origin` at ``origin`` to run the whole
+/// scraping path offline.
 ///
 /// ```swift
 /// let sandbox = try SandboxServer(model: TimetableModel(stations: SwissStations.all))
@@ -43,8 +46,7 @@ public final class SandboxServer: Sendable {
         serverConfiguration.accessLog = .off
         serverConfiguration.shutdownGrace = 0.5
         let log = log ?? ServerLog(sink: LogSink())
-        let responder = try Responder(
-            routes: Self.routes(ExtXMLService(model: model), configuration: configuration), configuration: serverConfiguration, log: log)
+        let responder = try Responder(routes: Self.routes(model, configuration: configuration), configuration: serverConfiguration, log: log)
         server = HTTPServer(
             responder: responder, configuration: serverConfiguration, log: log, accessLog: AccessLog(format: .off, sink: LogSink(descriptor: -1)))
         port = try server.start()
@@ -55,42 +57,72 @@ public final class SandboxServer: Sendable {
         await server.shutdown()
     }
 
-    static func routes(_ service: ExtXMLService, configuration: Configuration) -> [Route] {
+    static func routes(_ model: TimetableModel, configuration: Configuration) -> [Route] {
         let kept = KeptAnswers(capacity: configuration.keptAnswers)
-        let latency = configuration.latency
-        let answer: @Sendable (Request) -> Response = { request in
-            let body = kept.answer(for: request.body) {
-                service.respond(to: request.body, contentType: request.headers["Content-Type"])
-            }
-            return Response(
-                headers: HTTPHeaders(contentType: "text/xml; charset=ISO-8859-1"), body: .bytes(body), cache: .noStore)
+        let extXML = ExtXMLService(model: model), ojp = OJPService(model: model), pages = QueryHTMLService(model: model)
+        let extXMLAnswer: @Sendable (Request) -> Response = { request in
+            kept.answer(for: [0] + request.body) {
+                Answer(status: 200, contentType: "text/xml; charset=ISO-8859-1", body: extXML.respond(to: request.body, contentType: request.headers["Content-Type"]))
+            }.response
         }
-        // Without latency the answer is made on the server thread: no task, no suspension.
+        let ojpAnswer: @Sendable (Request) -> Response = { request in
+            kept.answer(for: [1] + request.body) {
+                let (status, body) = ojp.respond(to: request.body, contentType: request.headers["Content-Type"])
+                return Answer(status: status, contentType: OJPService.contentType(status: status), body: body)
+            }.response
+        }
+        let pageAnswer: @Sendable (Request) -> Response = { request in
+            kept.answer(for: [2] + Array(request.path.utf8) + [0] + Array((request.rawQuery ?? "").utf8)) {
+                let page = pages.respond(path: request.path, query: String(request.rawQuery ?? ""))
+                return Answer(status: page.status, contentType: page.contentType, body: page.body)
+            }.response
+        }
+        return [
+            route("POST", extXMLPath, "SBB HAFAS extxml: connections, station lookups and boards.", latency: configuration.latency, extXMLAnswer),
+            route("POST", OJPService.path, "OJP 2.0: trips, location searches and stop events.", latency: configuration.latency, ojpAnswer),
+            route("GET", QueryHTMLService.connectionsPath, "HAFAS query.exe pages: connections.", latency: configuration.latency, pageAnswer),
+            route("GET", QueryHTMLService.boardPath, "HAFAS stboard.exe pages: station boards.", latency: configuration.latency, pageAnswer),
+            route("GET", QueryHTMLService.boardAliasPath, "HAFAS bhftafel.exe pages: station boards.", latency: configuration.latency, pageAnswer),
+            route("GET", QueryHTMLService.locationsPath, "HAFAS ajax-getstop.exe: station lookups.", latency: configuration.latency, pageAnswer),
+        ]
+    }
+
+    /// A route answering after `latency` milliseconds; without latency, on the server thread: no task, no suspension.
+    private static func route(
+        _ method: String, _ path: String, _ summary: String, latency: Int, _ answer: @escaping @Sendable (Request) -> Response
+    ) -> Route {
         var immediate: Route.ImmediateHandler?
         if latency == 0 { immediate = { @Sendable request in answer(request) } }
-        return [
-            Route(
-                "POST", extXMLPath, summary: "SBB HAFAS extxml: connections, station lookups and boards from the sandbox timetable.",
-                immediate: immediate,
-                handler: { request in
-                    try await Task.sleep(for: .milliseconds(latency))
-                    return answer(request)
-                })
-        ]
+        // The pages' queries are ISO-8859-1, read by the service itself.
+        return Route(method, path, summary: summary, readsRawQuery: true, immediate: immediate, handler: { request in
+            try await Task.sleep(for: .milliseconds(latency))
+            return answer(request)
+        })
     }
 }
 
-/// Answers by request body, forgotten all at once when full: the timetable is deterministic,
-/// so an answer never goes stale.
+/// One answer of the sandbox.
+struct Answer: Sendable {
+    let status: Int
+    let contentType: String
+    let body: [UInt8]
+
+    var response: Response {
+        Response(status: status, headers: HTTPHeaders(contentType: contentType), body: .bytes(body), cache: .noStore)
+    }
+}
+
+/// Answers by request (the format's tag, then its body, or its path and query), forgotten all at
+/// once when full: the timetable is deterministic, so an answer never goes stale.
 final class KeptAnswers: Sendable {
     private let capacity: Int
-    private let answers = Mutex<[[UInt8]: [UInt8]]>([:])
+    private let answers = Mutex<[[UInt8]: Answer]>([:])
 
     init(capacity: Int) {
         self.capacity = capacity
     }
 
-    func answer(for request: [UInt8], _ make: () -> [UInt8]) -> [UInt8] {
+    func answer(for request: [UInt8], _ make: () -> Answer) -> Answer {
         guard capacity > 0 else { return make() }
         if let kept = answers.withLock({ $0[request] }) { return kept }
         let made = make()

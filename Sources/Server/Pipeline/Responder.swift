@@ -72,10 +72,12 @@ public final class Responder: Sendable {
                 request.template = match.template
                 request.series = match.value.series
                 request.parameters = match.parameters
-                request.query = try QueryParameters(parsing: request.rawQuery)
-                request.format = try Negotiation.format(
-                    suffix: match.format, query: request.query.first("format"), accept: request.headers["Accept"])
-                if let pretty = request.query.first("pretty") { request.pretty = pretty == "1" || pretty == "true" }
+                if !match.value.route.readsRawQuery {
+                    request.query = try QueryParameters(parsing: request.rawQuery)
+                    request.format = try Negotiation.format(
+                        suffix: match.format, query: request.query.first("format"), accept: request.headers["Accept"])
+                    if let pretty = request.query.first("pretty") { request.pretty = pretty == "1" || pretty == "true" }
+                }
                 // The closures are read one by one; copying the whole Route would retain all its members.
                 if let immediate = match.value.route.immediate, let response = try immediate(request) {
                     return .respond(request, response)

@@ -22,16 +22,21 @@ public struct Route: Sendable {
     public let immediate: ImmediateHandler?
     /// The async path.
     public let handler: Handler?
+    /// Whether the handler reads the query itself from `rawQuery`: the server then neither
+    /// decodes it (it may be in another encoding than UTF-8, as old servers' forms send) nor
+    /// negotiates the format from it.
+    public let readsRawQuery: Bool
 
     /// Creates a route with an async handler and an optional fast path tried first.
     public init(
-        _ method: String, _ template: String, summary: String,
+        _ method: String, _ template: String, summary: String, readsRawQuery: Bool = false,
         immediate: ImmediateHandler? = nil, handler: Handler? = nil
     ) {
         precondition(immediate != nil || handler != nil, "a route needs a handler")
         self.method = method
         self.template = template
         self.summary = summary
+        self.readsRawQuery = readsRawQuery
         self.immediate = immediate
         self.handler = handler
     }

@@ -9,7 +9,7 @@ enum BoardRecords {
             guard let time = ConnectionRecords.time(record, "time", zone) else { return nil }
             return BoardJourney(
                 time: time, line: record.value("line"), category: record.value("category"), number: record.value("number"),
-                vehicle: record.value("vehicle"), direction: record.value("direction"), platform: record.value("platform"),
+                vehicle: record.value("vehicle"), direction: record.value("direction"), origin: record.value("origin"), platform: record.value("platform"),
                 operator: record.value("operator"), delay: ConnectionRecords.delay(record, planned: "time", prognosis: "prognosis"),
                 cancelled: record.value("cancelled") == "true")
         }

@@ -48,12 +48,12 @@ public enum TimetableProvider: String, Sendable, CaseIterable {
             ]
         case .hafasHTML:
             return [
-                "from": from.name, "to": to.name, "date": moment.date.description, "date_text": moment.date.dotted,
-                "time": moment.time.description, "arrival": arrival ? "1" : "0", "via": via.map(\.name).joined(separator: separator),
+                "from": from.name, "to": to.name, "date_text": moment.date.dotted, "time": moment.time.description,
+                "forward": arrival ? "0" : "1", "via": via.map(\.name).joined(separator: separator),
             ]
         case .ojp:
             return [
-                "from": from.id, "to": to.id, "departure": moment.iso8601, "arrival": arrival ? "1" : "0", "limit": String(limit),
+                "from": from.id, "to": to.id, arrival ? "arrival" : "departure": moment.iso8601, "limit": String(limit),
                 "via": via.map(\.id).joined(separator: separator),
             ]
         }

@@ -38,6 +38,11 @@ enum TimetableApp {
         }
     }
 
+    /// How many connections a provider gives for `limit`: the HAFAS pages show a fixed number per page.
+    static func connections(_ provider: TimetableProvider, limit: Int) -> Int {
+        provider == .hafasHTML ? min(limit, QueryHTMLService.connectionCount) : limit
+    }
+
     /// The response, after checking that an XML response matches the schema.
     static func get(_ live: LiveApp, _ target: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestResponse {
         let response = try await live.get(target)
