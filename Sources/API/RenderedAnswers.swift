@@ -43,8 +43,11 @@ final class RenderedAnswers: Sendable {
         func response(now: Int64, source: String? = nil) -> Response {
             var headers = HTTPHeaders(contentType: contentType)
             if let source {
-                headers.set("X-Cache", source)
-                headers.set("Age", String(max(0, now - storedAt) / 1000))
+                // A fresh list: adding needs no search for an earlier field, and the room the
+                // server's own fields need is kept.
+                headers.reserveCapacity(headers.count + 2 + HTTPHeaders.serverFields)
+                headers.add("X-Cache", source)
+                headers.add("Age", String(max(0, now - storedAt) / 1000))
             }
             let freshFor = Int(max(0, freshUntil - now) / 1000)
             return Response(status: status, headers: headers, body: .prepared(body), cache: .maxAge(freshFor), negotiated: true)

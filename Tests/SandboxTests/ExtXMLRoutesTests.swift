@@ -279,7 +279,7 @@ struct ExtXMLRoutesTests {
     }
 
     @Test func theWriterEscapesAndEncodes() {
-        var writer = ExtXMLWriter()
+        var writer = AnswerWriter(charset: .latin1)
         writer.element("ResC") { writer in
             writer.empty("Station", [("name", "Őrség & \"Co\"\nline")])
             writer.leaf("Text", "a < b > c € ü")

@@ -163,7 +163,7 @@ struct OJPServiceTests {
     }
 
     @Test func theWriterEscapesAndDropsWhatXMLCannotCarry() {
-        var writer = OJPWriter()
+        var writer = AnswerWriter(charset: .utf8)
         writer.element("OJP") { writer in
             writer.empty("Place", [("name", "Őrség & \"Co\"\nline")])
             writer.leaf("Text", "a < b > c € ü \u{01}\u{FFFE}end")

@@ -10,7 +10,7 @@ extension ExtXMLRenderer {
         }
     }
 
-    private func journey(_ entry: BoardEntry, arrivals: Bool, into writer: inout ExtXMLWriter) {
+    private func journey(_ entry: BoardEntry, arrivals: Bool, into writer: inout AnswerWriter) {
         let ride = entry.ride, stop = entry.stop
         writer.element("STBJourney") { writer in
             writer.empty("JHandle", [("tNr", ride.number), ("puic", "085"), ("cycle", "00")])

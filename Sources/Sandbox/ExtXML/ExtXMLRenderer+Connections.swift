@@ -13,7 +13,7 @@ extension ExtXMLRenderer {
         }
     }
 
-    private func connection(_ connection: Connection, id: String, into writer: inout ExtXMLWriter) {
+    private func connection(_ connection: Connection, id: String, into writer: inout AnswerWriter) {
         let date = connection.date
         writer.element("Connection", [("id", id)]) { writer in
             // As recorded: WARNING for a cancelled train (2013), WARNING_TRANSFER for a transfer a
@@ -56,7 +56,7 @@ extension ExtXMLRenderer {
         }
     }
 
-    private func section(_ section: Section, from date: CalendarDate, into writer: inout ExtXMLWriter) {
+    private func section(_ section: Section, from date: CalendarDate, into writer: inout AnswerWriter) {
         writer.element("ConSection") { writer in
             writer.element("Departure") { self.basicStop(section.departure, departing: true, of: section, from: date, into: &$0) }
             switch section.kind {
@@ -75,7 +75,7 @@ extension ExtXMLRenderer {
     }
 
     /// A section's end: station, time, platform, and for rides the prognosis.
-    private func basicStop(_ stop: StopTime, departing: Bool, of section: Section, from date: CalendarDate, into writer: inout ExtXMLWriter) {
+    private func basicStop(_ stop: StopTime, departing: Bool, of section: Section, from date: CalendarDate, into writer: inout AnswerWriter) {
         writer.element("BasicStop", [("type", "NORMAL")]) { writer in
             Self.station(stop.station, into: &writer)
             writer.element(departing ? "Dep" : "Arr", [departing ? ("getIn", "YES") : ("getOut", "YES")]) { writer in
@@ -89,7 +89,7 @@ extension ExtXMLRenderer {
     }
 
     /// `StopPrognosis`: the expected time when late, the failure status when cancelled.
-    private func prognosis(_ stop: StopTime, departing: Bool, ride: Ride, from date: CalendarDate, into writer: inout ExtXMLWriter) {
+    private func prognosis(_ stop: StopTime, departing: Bool, ride: Ride, from date: CalendarDate, into writer: inout AnswerWriter) {
         writer.element("StopPrognosis") { writer in
             for side in ["Arr", "Dep"] {
                 if let expected = stop.prognosis, (side == "Dep") == departing {
@@ -102,7 +102,7 @@ extension ExtXMLRenderer {
         }
     }
 
-    private func journey(_ ride: Ride, from date: CalendarDate, into writer: inout ExtXMLWriter) {
+    private func journey(_ ride: Ride, from date: CalendarDate, into writer: inout AnswerWriter) {
         writer.element("Journey") { writer in
             writer.empty("JHandle", [("tNr", ride.number), ("cycle", "0"), ("puic", "85")])
             let range = (ride.stops[0].position, ride.stops[ride.stops.count - 1].position)
@@ -130,7 +130,7 @@ extension ExtXMLRenderer {
     }
 
     private func passedStop(
-        _ stop: Ride.PassedStop, first: Bool, last: Bool, ride: Ride, from date: CalendarDate, into writer: inout ExtXMLWriter
+        _ stop: Ride.PassedStop, first: Bool, last: Bool, ride: Ride, from date: CalendarDate, into writer: inout AnswerWriter
     ) {
         writer.element("BasicStop", [("index", String(stop.position)), ("type", "NORMAL")]) { writer in
             Self.station(stop.station, into: &writer)

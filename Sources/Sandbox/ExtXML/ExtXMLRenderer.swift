@@ -14,8 +14,8 @@ struct ExtXMLRenderer {
     ]
 
     /// A whole answer: `ResC` around what `body` writes.
-    static func document(_ body: (inout ExtXMLWriter) -> Void) -> [UInt8] {
-        var writer = ExtXMLWriter()
+    static func document(_ body: (inout AnswerWriter) -> Void) -> [UInt8] {
+        var writer = AnswerWriter(charset: .latin1)
         writer.element("ResC", rootAttributes, body)
         return writer.bytes
     }
@@ -33,7 +33,7 @@ struct ExtXMLRenderer {
     }
 
     /// `<Station name x y type externalId externalStationNr/>`, the order of connections and boards.
-    static func station(_ station: Station, into writer: inout ExtXMLWriter) {
+    static func station(_ station: Station, into writer: inout AnswerWriter) {
         writer.empty("Station", [
             ("name", station.name), ("x", micro(station.longitude)), ("y", micro(station.latitude)), ("type", "WGS84"),
             ("externalId", station.id + "#85"), ("externalStationNr", station.id),
@@ -60,7 +60,7 @@ struct ExtXMLRenderer {
 
     /// `<JourneyAttribute from to><Attribute type code><AttributeVariant type><Text>`.
     static func attribute(
-        _ type: String, code: String? = nil, variants: [(String, String)], range: (Int, Int), into writer: inout ExtXMLWriter
+        _ type: String, code: String? = nil, variants: [(String, String)], range: (Int, Int), into writer: inout AnswerWriter
     ) {
         writer.element("JourneyAttribute", [("from", String(range.0)), ("to", String(range.1))]) { writer in
             writer.element("Attribute", [("type", type)] + (code.map { [("code", $0)] } ?? [])) { writer in

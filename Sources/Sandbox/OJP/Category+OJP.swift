@@ -41,20 +41,6 @@ extension Category {
     /// `Mode/ShortName` and `ProductCategory/ShortName`: the Swiss category code (`B` for a bus,
     /// where HAFAS wrote `BUS`).
     var ojpShortName: String { self == .bus ? "B" : rawValue }
-
-    /// `ProductCategory/Name`.
-    var ojpName: String {
-        switch self {
-        case .interCity: "InterCity"
-        case .interRegio: "InterRegio"
-        case .sBahn: "S-Bahn"
-        case .regio: "Regio"
-        case .bus: "Bus"
-        case .tram: "Tram"
-        case .ship: "Schiff"
-        case .cableway: "Luftseilbahn"
-        }
-    }
 }
 
 extension Ride {

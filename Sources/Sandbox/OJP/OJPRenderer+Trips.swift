@@ -24,7 +24,7 @@ extension OJPRenderer {
         }
     }
 
-    private func trip(_ connection: Connection, id: String, includeIntermediateStops: Bool, into writer: inout OJPWriter) {
+    private func trip(_ connection: Connection, id: String, includeIntermediateStops: Bool, into writer: inout AnswerWriter) {
         let start = connection.departure.prognosis ?? connection.departure.time
         let end = connection.arrival.prognosis ?? connection.arrival.time
         writer.element("Trip") { writer in
@@ -53,7 +53,7 @@ extension OJPRenderer {
         }
     }
 
-    private func timedLeg(_ section: Section, ride: Ride, includeIntermediateStops: Bool, into writer: inout OJPWriter) {
+    private func timedLeg(_ section: Section, ride: Ride, includeIntermediateStops: Bool, into writer: inout AnswerWriter) {
         let realtime = ride.delay > 0
         writer.element("TimedLeg") { writer in
             writer.element("LegBoard") { writer in
@@ -85,7 +85,7 @@ extension OJPRenderer {
         }
     }
 
-    private func walkLeg(_ section: Section, metres: Int, continuous: Bool, into writer: inout OJPWriter) {
+    private func walkLeg(_ section: Section, metres: Int, continuous: Bool, into writer: inout AnswerWriter) {
         let seconds = section.arrival.time.instant - section.departure.time.instant
         writer.element(continuous ? "ContinuousLeg" : "TransferLeg") { writer in
             if !continuous { writer.leaf("TransferType", "walk") }
@@ -105,7 +105,7 @@ extension OJPRenderer {
     }
 
     /// `siri:StopPointRef` and the stop's name: the station's UIC number stands for its stop point.
-    static func stopPoint(_ station: Station, nameElement: String = "StopPointName", into writer: inout OJPWriter) {
+    static func stopPoint(_ station: Station, nameElement: String = "StopPointName", into writer: inout AnswerWriter) {
         writer.leaf("siri:StopPointRef", station.id)
         writer.text(nameElement, station.name)
     }

@@ -18,8 +18,8 @@ struct OJPRenderer {
     static let producer = "gottago-sandbox"
 
     /// A whole answer: `OJP/OJPResponse/siri:ServiceDelivery` around what `body` writes.
-    func document(_ body: (inout OJPWriter) -> Void) -> [UInt8] {
-        var writer = OJPWriter()
+    func document(_ body: (inout AnswerWriter) -> Void) -> [UInt8] {
+        var writer = AnswerWriter(charset: .utf8)
         writer.element("OJP", Self.rootAttributes) { writer in
             writer.element("OJPResponse") { writer in
                 writer.element("siri:ServiceDelivery") { writer in
@@ -33,7 +33,7 @@ struct OJPRenderer {
     }
 
     /// One delivery (`OJPTripDelivery`, …) with its timestamp and language, around what `body` writes.
-    func delivery(_ name: String, into writer: inout OJPWriter, _ body: (inout OJPWriter) -> Void) {
+    func delivery(_ name: String, into writer: inout AnswerWriter, _ body: (inout AnswerWriter) -> Void) {
         writer.element(name) { writer in
             if let timestamp { writer.leaf("siri:ResponseTimestamp", OJPTime.utc(timestamp)) }
             writer.leaf("siri:DefaultLanguage", "de")
@@ -59,7 +59,7 @@ struct OJPRenderer {
     }
 
     /// `Places`: each station once, as `Place/StopPlace` with its name and position.
-    func places(_ stations: [Station], into writer: inout OJPWriter) {
+    func places(_ stations: [Station], into writer: inout AnswerWriter) {
         var seen = Set<String>()
         writer.element("Places") { writer in
             for station in stations where seen.insert(station.id).inserted {
@@ -76,7 +76,7 @@ struct OJPRenderer {
     }
 
     /// `GeoPosition` with `siri:Longitude` and `siri:Latitude`.
-    static func geoPosition(_ station: Station, into writer: inout OJPWriter) {
+    static func geoPosition(_ station: Station, into writer: inout AnswerWriter) {
         writer.element("GeoPosition") { writer in
             writer.leaf("siri:Longitude", degrees(station.longitude))
             writer.leaf("siri:Latitude", degrees(station.latitude))
@@ -102,7 +102,7 @@ struct OJPRenderer {
 
     /// `Service`: the run, its line and mode, where it comes from and goes, whether it runs. As
     /// recorded, a stop event names the run's first stop (`OriginStopPointRef`), a trip's leg does not.
-    func service(_ ride: Ride, originReference: Bool, into writer: inout OJPWriter) {
+    func service(_ ride: Ride, originReference: Bool, into writer: inout AnswerWriter) {
         let category = ride.category
         let start = ride.stops[0]
         writer.element("Service") { writer in
@@ -118,7 +118,7 @@ struct OJPRenderer {
                 writer.text("ShortName", category.ojpShortName)
             }
             writer.element("ProductCategory") { writer in
-                writer.text("Name", category.ojpName)
+                writer.text("Name", category.germanName)
                 writer.text("ShortName", category.ojpShortName)
             }
             writer.text("PublishedServiceName", ride.publishedName)
@@ -133,7 +133,7 @@ struct OJPRenderer {
     }
 
     /// `ServiceDeparture` or `ServiceArrival`: the timetable's time and, when the run is late, the expected one.
-    static func serviceTime(_ name: String, _ time: Moment, expected: Moment?, into writer: inout OJPWriter) {
+    static func serviceTime(_ name: String, _ time: Moment, expected: Moment?, into writer: inout AnswerWriter) {
         writer.element(name) { writer in
             writer.leaf("TimetabledTime", OJPTime.utc(time.instant))
             if let expected { writer.leaf("EstimatedTime", OJPTime.utc(expected.instant)) }
@@ -141,7 +141,7 @@ struct OJPRenderer {
     }
 
     /// `PlannedQuay`, and `EstimatedQuay` when the run reports in real time (it is late).
-    static func quays(_ platform: String?, realtime: Bool, into writer: inout OJPWriter) {
+    static func quays(_ platform: String?, realtime: Bool, into writer: inout AnswerWriter) {
         guard let platform else { return }
         writer.text("PlannedQuay", platform)
         if realtime { writer.text("EstimatedQuay", platform) }
@@ -153,5 +153,12 @@ struct OJPRenderer {
         for part in parts { hash.add(part) }
         let hex = String(hash.value, radix: 16, uppercase: true)
         return "ID-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+extension AnswerWriter {
+    /// `<name><Text xml:lang="de">text</Text></name>`, OJP's international text.
+    mutating func text(_ name: String, _ text: String) {
+        element(name) { $0.leaf("Text", text, [("xml:lang", "de")]) }
     }
 }

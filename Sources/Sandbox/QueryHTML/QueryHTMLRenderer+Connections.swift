@@ -273,18 +273,4 @@ extension Category {
         case .cableway: "lb"
         }
     }
-
-    /// The name the German pages give the category in the remarks.
-    var germanName: String {
-        switch self {
-        case .interCity: "InterCity"
-        case .interRegio: "InterRegio"
-        case .sBahn: "S-Bahn"
-        case .regio: "Regio"
-        case .bus: "Bus"
-        case .tram: "Tram"
-        case .ship: "Schiff"
-        case .cableway: "Luftseilbahn"
-        }
-    }
 }

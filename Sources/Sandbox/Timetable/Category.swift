@@ -45,6 +45,20 @@ public enum Category: String, Sendable, CaseIterable {
         }
     }
 
+    /// The German name, as the HAFAS pages and OJP's `ProductCategory/Name` write it.
+    public var germanName: String {
+        switch self {
+        case .interCity: "InterCity"
+        case .interRegio: "InterRegio"
+        case .sBahn: "S-Bahn"
+        case .regio: "Regio"
+        case .bus: "Bus"
+        case .tram: "Tram"
+        case .ship: "Schiff"
+        case .cableway: "Luftseilbahn"
+        }
+    }
+
     /// Whether it runs on rails between railway stations (and so has platforms).
     public var isTrain: Bool {
         switch self {

@@ -31,7 +31,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByArrayLiteral {
     }
 
     /// How many fields the server adds to a response at most (identity, CORS, caching, encoding).
-    static let serverFields = 10
+    public static let serverFields = 10
 
     /// A list with one `Content-Type` field and room for the server's own.
     public init(contentType: String) {

@@ -1,15 +1,25 @@
-/// Writes XML the way the OJP 2.0 service does: UTF-8 bytes after an `encoding="utf-8"`
-/// declaration, two-space indentation, one element per line, texts in `<Text xml:lang="de">`.
+/// Writes XML answers the way the simulated services lay them out: a declaration naming the
+/// charset, two-space indentation, one element per line, `<name/>` for an empty text.
 ///
-/// Characters XML 1.0 cannot carry (control characters, U+FFFE, U+FFFF) are dropped, so that
-/// text echoed from a request can never make the answer ill-formed.
-struct OJPWriter {
+/// In ISO-8859-1 (HAFAS extxml) a character beyond Latin-1 becomes a character reference, so the
+/// bytes always decode; in UTF-8 (OJP) it is written as it is. Characters XML 1.0 cannot carry
+/// (control characters, U+FFFE, U+FFFF) are dropped, so that text echoed from a request can
+/// never make an answer ill-formed.
+struct AnswerWriter {
+    /// The bytes' character encoding, named in the declaration.
+    enum Charset {
+        case latin1
+        case utf8
+    }
+
     private(set) var bytes: [UInt8] = []
+    private let charset: Charset
     private var depth = 0
 
-    init() {
+    init(charset: Charset) {
+        self.charset = charset
         bytes.reserveCapacity(16_384)
-        append(#"<?xml version="1.0" encoding="utf-8"?>"#)
+        append(charset == .latin1 ? #"<?xml version="1.0" encoding="iso-8859-1"?>"# : #"<?xml version="1.0" encoding="utf-8"?>"#)
         bytes.append(0x0A)
     }
 
@@ -46,13 +56,8 @@ struct OJPWriter {
         bytes.append(0x0A)
     }
 
-    /// `<name><Text xml:lang="de">text</Text></name>`, OJP's international text.
-    mutating func text(_ name: String, _ text: String) {
-        element(name) { $0.leaf("Text", text, [("xml:lang", "de")]) }
-    }
-
     /// An element around what `body` writes.
-    mutating func element(_ name: String, _ attributes: [(String, String)] = [], _ body: (inout OJPWriter) -> Void) {
+    mutating func element(_ name: String, _ attributes: [(String, String)] = [], _ body: (inout AnswerWriter) -> Void) {
         open(name, attributes)
         body(&self)
         close(name)
@@ -93,7 +98,11 @@ struct OJPWriter {
             case "\t", "\n": bytes.append(UInt8(scalar.value))
             default:
                 guard scalar.value >= 0x20, scalar.value != 0xFFFE, scalar.value != 0xFFFF else { continue }
-                bytes.append(contentsOf: String(scalar).utf8)
+                switch charset {
+                case .utf8: bytes.append(contentsOf: String(scalar).utf8)
+                case .latin1 where scalar.value <= 0xFF: bytes.append(UInt8(scalar.value))
+                case .latin1: append("&#\(scalar.value);")
+                }
             }
         }
     }
