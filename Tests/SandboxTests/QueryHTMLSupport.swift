@@ -38,22 +38,11 @@ struct QueryHTMLRun {
 
     /// The records of a top-level list; a failure is an issue.
     func records(_ list: String, sourceLocation: SourceLocation = #_sourceLocation) -> [Record] {
-        switch extraction.outcome {
-        case .success(let lists):
-            for case .list(let name, let records) in lists where name == list { return records }
-            Issue.record("no list \(list)", sourceLocation: sourceLocation)
-            return []
-        case .failure(let failure):
-            Issue.record("the route failed: \(failure) \(extraction.diagnostics)", sourceLocation: sourceLocation)
-            return []
-        }
+        extraction.records(list, sourceLocation: sourceLocation)
     }
 
     /// The failure, or nil when the route extracted records.
-    var failure: RouteFailure? {
-        if case .failure(let failure) = extraction.outcome { return failure }
-        return nil
-    }
+    var failure: RouteFailure? { extraction.failure }
 
     /// The answer as text (ISO-8859-1).
     var text: String { TestTimetable.text(latin1: answer) }

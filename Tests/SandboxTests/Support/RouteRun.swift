@@ -19,28 +19,38 @@ struct RouteRun {
     }
 
     /// The records of a top-level list; a failure is an issue.
-    func records(_ list: String) throws -> [Record] {
-        switch extraction.outcome {
+    func records(_ list: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Record] {
+        extraction.records(list, sourceLocation: sourceLocation)
+    }
+
+    /// The failure, or nil when the route extracted records.
+    var failure: RouteFailure? { extraction.failure }
+
+    /// Evaluates an XPath over the answer and returns its string values.
+    func strings(_ path: String) throws -> [String] {
+        let document = try Document.parse(answer, as: .xml)
+        return try XPathEvaluator(document).strings(XPathExpression(path))
+    }
+}
+
+extension Extraction {
+    /// The records of a top-level list; a failure is an issue.
+    func records(_ list: String, sourceLocation: SourceLocation = #_sourceLocation) -> [Record] {
+        switch outcome {
         case .success(let lists):
             for case .list(let name, let records) in lists where name == list { return records }
-            Issue.record("no list \(list)")
+            Issue.record("no list \(list)", sourceLocation: sourceLocation)
             return []
         case .failure(let failure):
-            Issue.record("the route failed: \(failure) \(extraction.diagnostics)")
+            Issue.record("the route failed: \(failure) \(diagnostics)", sourceLocation: sourceLocation)
             return []
         }
     }
 
     /// The failure, or nil when the route extracted records.
     var failure: RouteFailure? {
-        if case .failure(let failure) = extraction.outcome { return failure }
+        if case .failure(let failure) = outcome { return failure }
         return nil
-    }
-
-    /// Evaluates an XPath over the answer and returns its string values.
-    func strings(_ path: String) throws -> [String] {
-        let document = try Document.parse(answer, as: .xml)
-        return try XPathEvaluator(document).strings(XPathExpression(path))
     }
 }
 
