@@ -192,4 +192,28 @@ struct TimetableServiceTests {
             #expect(!down.document.schedules[0].links.isEmpty)
         }
     }
+
+    @Test("a board: stale past freshness with its age and X-Cache source; the upstream down past stale-if-error, the error names it")
+    func boardStaleAndDown() async throws {
+        let clock = TestClock()
+        try await withService(clock: clock) { service, sandbox in
+            var query = BoardQuery(station: "Bern")
+            query.date = LocalDate(iso: "2026-12-01")
+            query.time = LocalTime(iso: "08:00")
+            let fresh = await service.board(query)
+            #expect(fresh.status == 200 && fresh.source == .miss && fresh.freshUntil != nil)
+            #expect(fresh.document.station?.id == "8507000" && fresh.document.journeys.count == BoardQuery.defaultLimit)
+            clock.advance(seconds: 45)  // the board route keeps answers fresh for 30 s
+            await sandbox.shutdown()
+            let stale = await service.board(query)
+            #expect(stale.status == 200 && stale.source == .stale && stale.age == 45 && stale.freshUntil == nil)
+            #expect(stale.document.staleAge == 45 && stale.document.journeys == fresh.document.journeys)
+            let xml = String(decoding: XMLRenderer.render(stale.document.node), as: UTF8.self)
+            #expect(xml.contains("<type>departure</type><stale>true</stale><age>45</age><journeys><journey>"))
+            clock.advance(seconds: 1000)  // past stale-if-error (900 s)
+            let down = await service.board(query)
+            #expect(down.status == 502 && down.document.journeys.isEmpty)
+            #expect(down.document.error?.code == "upstream_unreachable" && down.document.error?.message.contains("hafas-extxml") == true)
+        }
+    }
 }
