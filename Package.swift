@@ -40,6 +40,8 @@ let package = Package(
         // Arbitrary bytes through every route: a libFuzzer target under `make fuzz`, a corpus replayer otherwise.
         .executableTarget(name: "ScrapeFuzzer", dependencies: ["Scrape", "Markup"], swiftSettings: swiftSettings),
         .executableTarget(name: "ScrapeBench", dependencies: ["Scrape", "Markup"], path: "Sources/ScrapeBench", swiftSettings: swiftSettings),
+        // Nearest-station queries over a large directory against a plain scan (`make bench`).
+        .executableTarget(name: "DirectoryBench", dependencies: ["Store", "Model"], swiftSettings: swiftSettings),
 
         // Test support: a real libcurl client for driving the live server.
         .target(name: "HTTPTesting", dependencies: ["CCurl", "Server", "Compression", "Markup"], path: "Tests/HTTPTesting", swiftSettings: swiftSettings),

@@ -24,7 +24,7 @@ public final class Application: Sendable {
     /// the upstreams.
     public init(
         server: ServerConfiguration, api: APIConfiguration = APIConfiguration(), upstreams: Upstreams? = nil,
-        timetable: TimetableService? = nil, log: ServerLog
+        timetable: TimetableService? = nil, departures: DepartureService? = nil, log: ServerLog
     ) throws {
         let catalog = EndpointCatalog()
         let metrics = MetricsReference()
@@ -32,6 +32,7 @@ public final class Application: Sendable {
         routes += DiscoveryRoutes.routes(catalog: catalog)
         if let upstreams { routes += RouteEndpoints.routes(upstreams: upstreams) }
         routes += SBBRoutes.routes(timetable: timetable)
+        routes += BARTRoutes.routes(departures: departures)
         if api.debugRoutes { routes += DebugRoutes.routes() }
         responder = try Responder(routes: routes, configuration: server, log: log)
         catalog.publish(routes)

@@ -639,6 +639,260 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/api/bart/stations": {
+      "get": {
+        "summary": "Every BART station; with `lat` and `lon`, nearest first with the distance in miles and km.",
+        "operationId": "bartStations",
+        "tags": [
+          "departures"
+        ],
+        "description": "`stations/station` with abbr, name, address and city when known, lat, lon and, with a position, `distance` (miles and km, one decimal each); valid against `/api/schema/bart.xsd`.",
+        "parameters": [
+          {
+            "name": "lat",
+            "in": "query",
+            "required": false,
+            "description": "Latitude in degrees (with `lon`).",
+            "schema": {
+              "type": "number",
+              "minimum": -90,
+              "maximum": 90
+            }
+          },
+          {
+            "name": "lon",
+            "in": "query",
+            "required": false,
+            "description": "Longitude in degrees (with `lat`).",
+            "schema": {
+              "type": "number",
+              "minimum": -180,
+              "maximum": 180
+            }
+          },
+          {
+            "$ref": "#/components/parameters/format"
+          },
+          {
+            "$ref": "#/components/parameters/pretty"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "`stations`, by abbreviation or nearest first.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "400": {
+            "description": "A bad parameter (`invalid_parameter`, `unknown_parameter`), naming it.",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "406": {
+            "$ref": "#/components/responses/NotAcceptable"
+          }
+        }
+      }
+    },
+    "/api/bart/stations/{abbr}/departures": {
+      "get": {
+        "summary": "A station's next trains, grouped by destination, with the feed's timestamp and the data's age.",
+        "operationId": "bartDepartures",
+        "tags": [
+          "departures"
+        ],
+        "description": "`departures` with `generated` (the feed's own timestamp), `age` (seconds since the feed was fetched; also the `Age` header), the station's abbr and name, its `message` when the feed has no predictions for it, and `destinations/destination` (name, abbr) with `trains/train`: minutes (0 when leaving, then `leaving`), platform, direction, length (cars), color, hexcolor, delay (minutes) and cancelled when the feed says. One feed for the whole system serves every request; it is refreshed in the background while clients ask.",
+        "parameters": [
+          {
+            "name": "abbr",
+            "in": "path",
+            "required": true,
+            "description": "The station's abbreviation (`EMBR`), any case.",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "$ref": "#/components/parameters/format"
+          },
+          {
+            "$ref": "#/components/parameters/pretty"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "`departures`, valid against `/api/schema/bart.xsd`.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "400": {
+            "description": "A bad parameter (`invalid_parameter`, `unknown_parameter`), naming it.",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "404": {
+            "description": "No station has that abbreviation: `unknown_station` with up to 5 candidates by name or abbreviation.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "406": {
+            "$ref": "#/components/responses/NotAcceptable"
+          },
+          "503": {
+            "description": "No feed has arrived yet and the upstream failed: its code and message, the upstream's name, and `Retry-After`.",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/bart/nearby": {
+      "get": {
+        "summary": "The stations nearest to `lat`, `lon`, each with its next departures, in one response.",
+        "operationId": "bartNearby",
+        "tags": [
+          "departures"
+        ],
+        "description": "`nearby` with `generated`, `age` and `stations/station`: abbr, name, `distance` (miles and km) and the station's destinations and trains as in `departures`.",
+        "parameters": [
+          {
+            "name": "lat",
+            "in": "query",
+            "required": true,
+            "description": "Latitude in degrees (with `lon`).",
+            "schema": {
+              "type": "number",
+              "minimum": -90,
+              "maximum": 90
+            }
+          },
+          {
+            "name": "lon",
+            "in": "query",
+            "required": true,
+            "description": "Longitude in degrees (with `lat`).",
+            "schema": {
+              "type": "number",
+              "minimum": -180,
+              "maximum": 180
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "Stations.",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 10,
+              "default": 3
+            }
+          },
+          {
+            "$ref": "#/components/parameters/format"
+          },
+          {
+            "$ref": "#/components/parameters/pretty"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "`nearby`, valid against `/api/schema/bart.xsd`.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "400": {
+            "description": "A bad parameter (`invalid_parameter`, `unknown_parameter`), naming it.",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "406": {
+            "$ref": "#/components/responses/NotAcceptable"
+          },
+          "503": {
+            "description": "No feed has arrived yet and the upstream failed: its code and message, the upstream's name, and `Retry-After`.",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/schema/bart.xsd": {
+      "get": {
+        "summary": "The XML Schema of the BART departures documents.",
+        "operationId": "bartSchema",
+        "tags": [
+          "departures"
+        ],
+        "responses": {
+          "200": {
+            "description": "XML Schema 1.0.",
+            "content": {
+              "application/xml": {}
+            }
+          }
+        }
+      }
+    },
     "/api/schema/sbb.xsd": {
       "get": {
         "summary": "The XML Schema of the timetable documents.",

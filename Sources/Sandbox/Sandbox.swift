@@ -9,6 +9,9 @@
 ///   ISO-8859-1 HTML and JS literals, read by ``QueryHTMLRequest``, written by ``QueryHTMLService``.
 /// - `OJP/`: OJP 2.0 trips, location searches and stop events, read by ``OJPRequest``, written by
 ///   ``OJPService``.
+/// - `BART/`: BART's real-time departures: ``BARTNetwork``, the five lines with a deterministic
+///   timetable, delays and station outages; ``BARTFeedService``, the etd API and the legacy
+///   bart_eta.xml feed over it at the clock's instant.
 /// - `Server/`: ``SandboxServer``, a loopback HTTP server answering all three on their routes' paths.
 ///
 /// Each format is a renderer over the same ``Connection``, ``BoardEntry`` and ``StationMatch``

@@ -19,6 +19,15 @@ public struct UpstreamFailure: Error, Sendable, Equatable, CustomStringConvertib
 
     public var description: String { "\(code) (\(status)): \(message)" }
 
+    /// A failure of an upstream, as the client will see it.
+    public init(upstream: String, code: String, status: Int, retryAfter: Int?, message: String) {
+        self.upstream = upstream
+        self.code = code
+        self.status = status
+        self.retryAfter = retryAfter
+        self.message = message
+    }
+
     /// The failure a fetch error stands for.
     public static func fetch(_ error: FetchError, upstream: String) -> UpstreamFailure {
         switch error.kind {

@@ -71,30 +71,41 @@ struct GottaGo {
         } catch {
             fail("cannot start the upstream client: \(error)")
         }
-        // The timetable's upstream answers from the embedded sandbox unless it was given an origin.
+        // The timetable's and the departures' upstreams answer from the embedded sandbox unless given an origin.
         var policies = settings.upstreams
         var sandbox: SandboxServer?
+        var simulated: [String] = []
         if let provider = settings.timetable {
             let missing = provider.routeIDs.filter { catalog[$0] == nil }
             guard missing.isEmpty else {
                 fail("the timetable (\(provider.rawValue)) needs the routes \(missing.joined(separator: ", ")) in \(settings.routes); add them, or pass --timetable off")
             }
-            if policies[provider.upstream]?.origin == nil, !settings.routeOrigins.contains(provider.upstream) {
-                do {
-                    var configuration = SandboxServer.Configuration()
-                    configuration.latency = settings.sandboxLatency
-                    let server = try SandboxServer(model: TimetableModel(stations: SwissStations.all), configuration: configuration, log: log)
-                    var policy = policies[provider.upstream] ?? UpstreamPolicy()
+            simulated.append(provider.upstream)
+        }
+        if let provider = settings.departures {
+            guard catalog[provider.routeID] != nil else {
+                fail("the departures (\(provider.rawValue)) need the route \(provider.routeID) in \(settings.routes); add it, or pass --departures off")
+            }
+            simulated.append(provider.upstream)
+        }
+        simulated.removeAll { policies[$0]?.origin != nil || settings.routeOrigins.contains($0) }
+        if !simulated.isEmpty {
+            do {
+                var configuration = SandboxServer.Configuration()
+                configuration.latency = settings.sandboxLatency
+                let server = try SandboxServer(model: TimetableModel(stations: SwissStations.all), configuration: configuration, log: log)
+                for upstream in simulated {
+                    var policy = policies[upstream] ?? UpstreamPolicy()
                     policy.origin = server.origin
                     // Our own simulator: no need to spare it.
                     policy.maxConcurrent = max(policy.maxConcurrent, 64)
                     policy.rate = max(policy.rate, 100_000)
                     policy.burst = max(policy.burst, 100_000)
-                    policies[provider.upstream] = policy
-                    sandbox = server
-                } catch {
-                    fail("cannot start the timetable sandbox: \(error)")
+                    policies[upstream] = policy
                 }
+                sandbox = server
+            } catch {
+                fail("cannot start the embedded sandbox: \(error)")
             }
         }
         let upstreams: Upstreams
@@ -112,9 +123,17 @@ struct GottaGo {
                 fail("cannot start the timetable: \(error)")
             }
         }
+        var departures: DepartureService?
+        if let provider = settings.departures {
+            do {
+                departures = try DepartureService(feed: DepartureFeed(upstreams: upstreams, routeID: provider.routeID))
+            } catch {
+                fail("cannot start the departures: \(error)")
+            }
+        }
         do {
             application = try Application(
-                server: settings.server, api: settings.api, upstreams: upstreams, timetable: timetable, log: log)
+                server: settings.server, api: settings.api, upstreams: upstreams, timetable: timetable, departures: departures, log: log)
             server = HTTPServer(
                 responder: application.responder, configuration: settings.server, log: log,
                 accessLog: AccessLog(format: settings.server.accessLog, sink: sink))
@@ -127,8 +146,12 @@ struct GottaGo {
         // Unbuffered, so that whoever started us can read the port at once.
         Environment.write("listening on http://\(host):\(port)\n", to: 1)
         log.info("loaded \(catalog.routes.count) routes from \(settings.routes); upstreams \(upstreams.names.joined(separator: ", ")); cache \(upstreams.cache.name)")
-        if let provider = settings.timetable {
-            log.info("timetable: \(provider.rawValue)" + (sandbox.map { " from the embedded sandbox at \($0.origin)" } ?? ""))
+        for (what, provider, upstream) in [
+            ("timetable", settings.timetable?.rawValue, settings.timetable?.upstream), ("departures", settings.departures?.rawValue, settings.departures?.upstream),
+        ] {
+            guard let provider, let upstream else { continue }
+            let source = sandbox.flatMap { simulated.contains(upstream) ? " from the embedded sandbox at \($0.origin)" : nil } ?? ""
+            log.info("\(what): \(provider)\(source)")
         }
         application.readiness.set(true)
 

@@ -20,6 +20,8 @@ struct Settings: Sendable {
     var routeOrigins: Set<String> = []
     /// Which upstream answers the timetable; nil serves no timetable.
     var timetable: TimetableProvider? = .hafasExtxml
+    /// Which feed answers the BART departures; nil serves none.
+    var departures: DepartureProvider? = .bartEtd
     /// Milliseconds the embedded sandbox waits before each answer (benchmarks).
     var sandboxLatency = 0
 
@@ -136,6 +138,20 @@ extension Option {
                    }
                    settings.timetable = provider
                }, current: { $0.timetable?.rawValue ?? "off" }),
+        Option(name: "departures", value: "FEED",
+               help: "Which feed answers /api/bart: "
+                   + DepartureProvider.allCases.map(\.rawValue).joined(separator: ", ")
+                   + ", or off. Unless its upstream has an origin, the embedded sandbox simulates it, offline.",
+               apply: { settings, text throws(ConfigurationError) in
+                   if text == "off" {
+                       settings.departures = nil
+                       return
+                   }
+                   guard let provider = DepartureProvider(rawValue: text) else {
+                       throw .invalidValue("departures", text, (DepartureProvider.allCases.map(\.rawValue) + ["off"]).joined(separator: " or "))
+                   }
+                   settings.departures = provider
+               }, current: { $0.departures?.rawValue ?? "off" }),
         integer("sandbox-latency", "MS", "Milliseconds the embedded sandbox waits before each answer (benchmarks).", 0...10_000,
                 \.sandboxLatency),
     ]

@@ -69,7 +69,8 @@ struct OpsRoutesTests {
         let upstreams = try Upstreams(catalog: try RouteCatalog.load(from: TestRoutes.shipped), fetcher: try CurlFetcher(), cache: MemoryCache())
         let directory = try StationDirectory(stations: [Station(id: "8507000", name: "Bern", latitude: 46.948825, longitude: 7.439122)])
         let timetable = try TimetableService(upstreams: upstreams, directory: directory, provider: .hafasExtxml)
-        try await LiveApp.with(upstreams: upstreams, timetable: timetable) { live in
+        let departures = try DepartureService(feed: DepartureFeed(upstreams: upstreams, routeID: "bart-etd"))
+        try await LiveApp.with(upstreams: upstreams, timetable: timetable, departures: departures) { live in
             let response = try await live.get("/api/openapi.json")
             #expect(response.status == 200)
             #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)

@@ -154,7 +154,7 @@ struct ProcessTests {
     func routeTools() throws {
         let check = try run(["routes", "check", "--routes", Self.routes])
         #expect(check.status == 0)
-        #expect(check.out.hasPrefix("11 routes valid: "))
+        #expect(check.out.hasPrefix("13 routes valid: "))
         let test = try run(["routes", "test", "--routes", Self.routes, "ojp-trips"])
         #expect(test.status == 0)
         #expect(test.out.contains("ok   ojp-trips/ojp2-kloten-2026-02-26"))
@@ -183,7 +183,7 @@ struct SharedCacheProcessTests {
         try await RedisServer.shared { redis in
             try await TestUpstream.with { upstream in
                 let arguments = [
-                    "--log-format", "off", "--routes", routes.directory, "--timetable", "off", "--cache", redis,
+                    "--log-format", "off", "--routes", routes.directory, "--timetable", "off", "--departures", "off", "--cache", redis,
                     "--upstream", "test-feed origin=\(upstream.base)",
                 ]
                 let (a, portA, _) = try ProcessTests().start(arguments)
@@ -213,13 +213,13 @@ struct SharedCacheProcessTests {
     @Test("--upstream with an unknown upstream or setting stops the start with a message")
     func badUpstreamSettings() throws {
         let routes = try TestRoutes()
-        let unknown = try ProcessTests().run(["serve", "--routes", routes.directory, "--timetable", "off", "--upstream", "nosuch rate=1"])
+        let unknown = try ProcessTests().run(["serve", "--routes", routes.directory, "--timetable", "off", "--departures", "off", "--upstream", "nosuch rate=1"])
         #expect(unknown.status == 2)
         #expect(unknown.err.contains(#"no route talks to an upstream named "nosuch"; the routes' upstreams are test-feed"#))
-        let setting = try ProcessTests().run(["serve", "--routes", routes.directory, "--timetable", "off", "--upstream", "test-feed speed=9"])
+        let setting = try ProcessTests().run(["serve", "--routes", routes.directory, "--timetable", "off", "--departures", "off", "--upstream", "test-feed speed=9"])
         #expect(setting.status == 2)
         #expect(setting.err.contains(#"upstream test-feed: unknown setting "speed""#))
-        let origin = try ProcessTests().run(["serve", "--routes", routes.directory, "--timetable", "off", "--upstream", "test-feed origin=ftp://x"])
+        let origin = try ProcessTests().run(["serve", "--routes", routes.directory, "--timetable", "off", "--departures", "off", "--upstream", "test-feed origin=ftp://x"])
         #expect(origin.status == 2)
         #expect(origin.err.contains("http(s)://host[:port]"))
         let cache = try ProcessTests().run(["serve", "--cache", "memcached://x"])
@@ -228,5 +228,11 @@ struct SharedCacheProcessTests {
         let timetable = try ProcessTests().run(["serve", "--routes", routes.directory])
         #expect(timetable.status == 2)
         #expect(timetable.err.contains("the timetable (hafas-extxml) needs the routes hafas-extxml-connections, hafas-extxml-stationboard in \(routes.directory); add them, or pass --timetable off"))
+        let departures = try ProcessTests().run(["serve", "--routes", routes.directory, "--timetable", "off"])
+        #expect(departures.status == 2)
+        #expect(departures.err.contains("the departures (bart-etd) need the route bart-etd in \(routes.directory); add it, or pass --departures off"))
+        let feed = try ProcessTests().run(["serve", "--departures", "bart"])
+        #expect(feed.status == 2)
+        #expect(feed.err.contains("bart-etd or bart-eta-legacy or off"))
     }
 }

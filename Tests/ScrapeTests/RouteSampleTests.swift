@@ -37,6 +37,7 @@ import Testing
         ("ojp-trips", "error-ojp2-no-trip", "no_trips"),
         ("ojp-trips", "error-ojp1-no-trip", "no_trips"),
         ("ojp-trips", "error-truncated-body", "malformed_response"),
+        ("bart-etd", "error-invalid-key", "upstream_rejected"),
     ])
     func errorSamplesGiveTheirCodes(route id: String, sample name: String, code: String) throws {
         let catalog = try Self.catalog.get()

@@ -16,22 +16,22 @@ enum SBBRoutes {
         ]
         if let timetable {
             routes.append(.getInline("/api/sbb/stations/nearby", summary: "The stations nearest to a position, with their distance in metres.") { request in
-                try SBBParameters.onlyKnown(request, ["lat", "lon", "limit"])
-                guard let position = try SBBParameters.position(request) else {
-                    throw SBBParameters.invalid("lat", "and lon are required")
+                try RequestChecks.onlyKnown(request, ["lat", "lon", "limit"])
+                guard let position = try RequestChecks.position(request) else {
+                    throw RequestChecks.invalid("lat", "and lon are required")
                 }
-                let limit = try SBBParameters.limit(request, 1...50, default: 10)
+                let limit = try RequestChecks.limit(request, 1...50, default: 10)
                 return .document(NearbyStations(timetable.nearby(position, limit: limit)).node, for: request, cache: .maxAge(3600))
             })
             routes.append(.getInline("/api/sbb/locations", summary: "Stations by name (`query`), or near a position (`lat`, `lon`), with score and distance.") { request in
-                try SBBParameters.onlyKnown(request, ["query", "lat", "lon", "limit"])
-                let position = try SBBParameters.position(request)
+                try RequestChecks.onlyKnown(request, ["query", "lat", "lon", "limit"])
+                let position = try RequestChecks.position(request)
                 var query: String?
-                if let text = try SBBParameters.single(request, "query") {
+                if let text = try RequestChecks.single(request, "query") {
                     query = try SBBParameters.stations([text], "query", max: 1)[0]
                 }
-                guard query != nil || position != nil else { throw SBBParameters.invalid("query", "or lat and lon are required") }
-                let limit = try SBBParameters.limit(request, 1...50, default: 10)
+                guard query != nil || position != nil else { throw RequestChecks.invalid("query", "or lat and lon are required") }
+                let limit = try RequestChecks.limit(request, 1...50, default: 10)
                 let matches = timetable.locations(query: query, near: position, limit: limit)
                 return .document(StationMatches(matches).node, for: request, cache: .maxAge(3600))
             })

@@ -7,8 +7,9 @@ import Synchronization
 /// providers read, on the paths of their routes: `POST /bin/extxml.exe` (HAFAS extxml,
 /// ``ExtXMLService``), `GET /bin/query.exe/dn`, `/bin/stboard.exe/dn`, `/bin/bhftafel.exe/dn`
 /// and `/bin/ajax-getstop.exe/dn` (the HAFAS pages, ``QueryHTMLService``) and `POST /ojp20`
-/// (OJP 2.0, ``OJPService``). Point an upstream's `origin` at ``origin`` to run the whole
-/// scraping path offline.
+/// (OJP 2.0, ``OJPService``); and BART's real-time departures, `GET /api/etd.aspx` (the etd API)
+/// and `GET /dev/eta/bart_eta.xml` (the legacy feed), from ``BARTFeedService`` on the wall clock (or ``Configuration/bartClock``).
+/// Point an upstream's `origin` at ``origin`` to run the whole scraping path offline.
 ///
 /// ```swift
 /// let sandbox = try SandboxServer(model: TimetableModel(stations: SwissStations.all))
@@ -24,6 +25,8 @@ public final class SandboxServer: Sendable {
         public var latency = 0
         /// Answers kept by request body, so that repeated requests cost no timetable work.
         public var keptAnswers = 512
+        /// Seconds since 1970 for the BART feeds: the wall clock, or a test's.
+        public var bartClock: @Sendable () -> Int64 = BARTFeedService.wallClock
 
         /// The defaults: a free port, no latency.
         public init() {}
@@ -77,6 +80,12 @@ public final class SandboxServer: Sendable {
                 return Answer(status: page.status, contentType: page.contentType, body: page.body)
             }.response
         }
+        // BART's answers change with the clock, so they are not kept.
+        let bart = BARTFeedService(now: configuration.bartClock)
+        let bartAnswer: @Sendable (Request) -> Response = { request in
+            let feed = bart.respond(path: request.path, query: String(request.rawQuery ?? ""))
+            return Answer(status: feed.status, contentType: feed.contentType, body: feed.body).response
+        }
         return [
             route("POST", extXMLPath, "SBB HAFAS extxml: connections, station lookups and boards.", latency: configuration.latency, extXMLAnswer),
             route("POST", OJPService.path, "OJP 2.0: trips, location searches and stop events.", latency: configuration.latency, ojpAnswer),
@@ -84,6 +93,8 @@ public final class SandboxServer: Sendable {
             route("GET", QueryHTMLService.boardPath, "HAFAS stboard.exe pages: station boards.", latency: configuration.latency, pageAnswer),
             route("GET", QueryHTMLService.boardAliasPath, "HAFAS bhftafel.exe pages: station boards.", latency: configuration.latency, pageAnswer),
             route("GET", QueryHTMLService.locationsPath, "HAFAS ajax-getstop.exe: station lookups.", latency: configuration.latency, pageAnswer),
+            route("GET", BARTFeedService.etdPath, "BART etd.aspx: real-time departures.", latency: configuration.latency, bartAnswer),
+            route("GET", BARTFeedService.legacyPath, "BART's legacy bart_eta.xml feed.", latency: configuration.latency, bartAnswer),
         ]
     }
 

@@ -5,8 +5,14 @@ final class RouteSchema {
     private let schema: xmlRelaxNGPtr
     private let path: String
 
+    /// libxml2 registers RelaxNG's datatype libraries on first use, unguarded: two schemas compiled
+    /// at once for the first time can each find the other's half-made table ("type 'token' is not
+    /// exported"). Done once, before any compile.
+    private static let typesRegistered: Bool = xmlRelaxNGInitTypes() == 0
+
     /// Compiles the schema; a broken schema is reported like a broken route.
     init(bytes: [UInt8], path: String) throws(RouteError) {
+        _ = Self.typesRegistered
         self.path = path
         let collector = RelaxNGErrors()
         let parsed: xmlRelaxNGPtr? = bytes.withUnsafeBytes { raw in

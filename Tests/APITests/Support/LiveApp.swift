@@ -13,7 +13,8 @@ struct LiveApp: Sendable {
     var base: String { "http://127.0.0.1:\(port)" }
 
     static func with<T: Sendable>(
-        debugRoutes: Bool = true, upstreams: Upstreams? = nil, timetable: TimetableService? = nil, _ body: (LiveApp) async throws -> T
+        debugRoutes: Bool = true, upstreams: Upstreams? = nil, timetable: TimetableService? = nil, departures: DepartureService? = nil,
+        _ body: (LiveApp) async throws -> T
     ) async throws -> T {
         var configuration = ServerConfiguration()
         configuration.port = 0
@@ -22,7 +23,8 @@ struct LiveApp: Sendable {
         api.debugRoutes = debugRoutes
         let sink = LogSink()
         let log = ServerLog(sink: sink)
-        let application = try Application(server: configuration, api: api, upstreams: upstreams, timetable: timetable, log: log)
+        let application = try Application(
+            server: configuration, api: api, upstreams: upstreams, timetable: timetable, departures: departures, log: log)
         let server = HTTPServer(
             responder: application.responder, configuration: configuration, log: log,
             accessLog: AccessLog(format: .off, sink: sink))

@@ -1,0 +1,170 @@
+public import Model
+import Scrape
+public import Upstream
+import Synchronization
+
+/// The whole system's departures from one upstream document, shared by every client.
+///
+/// The feed is fetched through the upstream layer (its cache, single flight and politeness), at
+/// most once per refresh interval however many clients ask, and only while they ask: a request
+/// that finds the feed older than the interval starts one refresh in the background and is
+/// answered from the feed it has. Each feed is indexed by station when it arrives, so that a
+/// request is a lookup. An upstream failure (an error document such as "Invalid key", or no
+/// answer) keeps the last good feed in service with its age; with none yet, the request fails
+/// with 503, the upstream's code and message, and `Retry-After` of one refresh interval.
+///
+/// ```swift
+/// let feed = try DepartureFeed(upstreams: upstreams, routeID: "bart-etd")
+/// let snapshot = try await feed.snapshot()          // waits only for the very first feed
+/// snapshot.stations["EMBR"]?.destinations
+/// ```
+public final class DepartureFeed: Sendable {
+    /// One indexed feed.
+    public final class Snapshot: Sendable {
+        /// Each station's part, by abbreviation.
+        public let stations: [String: BARTStationFeed]
+        /// The feed's own timestamp, when it has one.
+        public let generated: String?
+        /// When the upstream gave it, in milliseconds of the wall clock.
+        public let fetchedAt: Int64
+        /// Counts the feeds indexed, so that what is rendered from one can be told from the next.
+        public let version: Int
+
+        init(stations: [String: BARTStationFeed], generated: String?, fetchedAt: Int64, version: Int) {
+            self.stations = stations
+            self.generated = generated
+            self.fetchedAt = fetchedAt
+            self.version = version
+        }
+
+        /// Whole seconds since the upstream gave it.
+        public func age(now: Int64) -> Int { Int(max(0, now - fetchedAt) / 1000) }
+    }
+
+    private struct State {
+        var snapshot: Snapshot?
+        var refreshing = false
+        var lastFailure: UpstreamFailure?
+    }
+
+    public let upstreams: Upstreams
+    private let route: Route
+    private let known: [String: BARTStation]
+    /// Milliseconds a feed is used before a request refreshes it: the route's `fresh` time.
+    public let refreshInterval: Int64
+    private let state = Mutex(State())
+    private let flight = Mutex<Task<Snapshot, any Error>?>(nil)
+
+    /// A feed read with the route `routeID`; stations the directory knows take its names and positions.
+    public init(upstreams: Upstreams, routeID: String, stations: [BARTStation] = BARTStations.all) throws(DepartureFeedError) {
+        guard let route = upstreams.catalog[routeID] else { throw .missingRoute(routeID) }
+        self.upstreams = upstreams
+        self.route = route
+        known = Dictionary(stations.map { ($0.abbr, $0) }, uniquingKeysWith: { first, _ in first })
+        refreshInterval = Int64((route.cache?.fresh ?? 30) * 1000)
+    }
+
+    /// The upstream's metrics.
+    public var metrics: UpstreamMetrics { upstreams.client(for: route).metrics }
+
+    /// The wall clock in milliseconds, as the upstreams read it.
+    public var now: Int64 { upstreams.now() }
+
+    /// The feed in service without waiting, refreshing it in the background when it is older than
+    /// the refresh interval; nil before the first feed has arrived.
+    public func current() -> Snapshot? {
+        let now = upstreams.now()
+        let (snapshot, start) = state.withLock { state -> (Snapshot?, Bool) in
+            guard let snapshot = state.snapshot else { return (nil, false) }
+            guard now - snapshot.fetchedAt >= refreshInterval, !state.refreshing else { return (snapshot, false) }
+            state.refreshing = true
+            return (snapshot, true)
+        }
+        if start {
+            Task { _ = try? await self.refresh() }
+        }
+        return snapshot
+    }
+
+    /// The feed in service, waiting for the first one when there is none yet.
+    public func snapshot() async throws(UpstreamFailure) -> Snapshot {
+        if let snapshot = current() { return snapshot }
+        do {
+            return try await refresh()
+        } catch let failure as UpstreamFailure {
+            throw failure
+        } catch {
+            throw UpstreamFailure(upstream: route.upstream, code: "upstream_unreachable", status: 503, retryAfter: nil, message: "\(error)")
+        }
+    }
+
+    /// Asks the upstream layer for the feed and indexes it when it is new; one at a time, the
+    /// others wait for it. A failure keeps the feed in service and is thrown only when there is none.
+    @discardableResult
+    func refresh() async throws -> Snapshot {
+        let task = flight.withLock { flight -> Task<Snapshot, any Error> in
+            if let running = flight { return running }
+            let task = Task { try await self.fetch() }
+            flight = task
+            return task
+        }
+        defer {
+            flight.withLock { if $0 == task { $0 = nil } }
+        }
+        return try await task.value
+    }
+
+    private func fetch() async throws -> Snapshot {
+        defer { state.withLock { $0.refreshing = false } }
+        let failure: UpstreamFailure
+        do {
+            let answer = try await upstreams.client(for: route).extract(route, parameters: [:])
+            switch answer.extraction.outcome {
+            case .success(let lists):
+                return install(lists, fetchedAt: answer.storedAt)
+            case .failure(let routeFailure):
+                failure = UpstreamFailure(
+                    upstream: route.upstream, code: routeFailure.code, status: routeFailure.status, retryAfter: nil, message: routeFailure.message)
+            }
+        } catch {
+            failure = error
+        }
+        let kept = state.withLock { state -> Snapshot? in
+            state.lastFailure = failure
+            return state.snapshot
+        }
+        if let kept { return kept }
+        // No feed to answer from yet: the service is unavailable until one arrives, whatever the
+        // upstream did; its code and message say what.
+        throw UpstreamFailure(
+            upstream: failure.upstream, code: failure.code, status: 503, retryAfter: Int(refreshInterval / 1000), message: failure.message)
+    }
+
+    /// Indexes a feed unless it is the one in service already.
+    private func install(_ lists: [Record.Member], fetchedAt: Int64) -> Snapshot {
+        if let same = state.withLock({ $0.snapshot.flatMap { $0.fetchedAt == fetchedAt ? $0 : nil } }) { return same }
+        let (generated, stations) = FeedRecords.index(lists, known: known)
+        return state.withLock { state in
+            // A slower fetch of an older feed never replaces a newer one.
+            if let current = state.snapshot, current.fetchedAt >= fetchedAt { return current }
+            let snapshot = Snapshot(stations: stations, generated: generated, fetchedAt: fetchedAt, version: (state.snapshot?.version ?? 0) + 1)
+            state.snapshot = snapshot
+            state.lastFailure = nil
+            return snapshot
+        }
+    }
+
+    /// The last failure since the last good feed, if any: for readiness reports.
+    public var lastFailure: UpstreamFailure? { state.withLock { $0.lastFailure } }
+}
+
+/// Why the departures feed cannot start.
+public enum DepartureFeedError: Error, CustomStringConvertible {
+    case missingRoute(String)
+
+    public var description: String {
+        switch self {
+        case .missingRoute(let id): "the departures need the route \(id), which the route folder does not have"
+        }
+    }
+}

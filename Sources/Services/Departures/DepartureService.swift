@@ -1,0 +1,88 @@
+public import Model
+public import Store
+public import Upstream
+
+/// BART departures for clients: the station list (nearest first from a position), one station's
+/// departures, and the nearest stations with theirs, from one shared ``DepartureFeed`` and a
+/// station directory over the BART stations.
+///
+/// ```swift
+/// let bart = try DepartureService(feed: DepartureFeed(upstreams: upstreams, routeID: "bart-etd"))
+/// let embarcadero = try await bart.departures("EMBR")
+/// ```
+public final class DepartureService: Sendable {
+    /// A station's departures, or why there are none.
+    public enum Lookup: Sendable {
+        case found(BARTDepartures)
+        /// No station has that abbreviation; stations whose name or abbreviation is like it.
+        case unknown(suggestions: [BARTStation])
+    }
+
+    public let feed: DepartureFeed
+    private let stations: [BARTStation]
+    private let byAbbr: [String: BARTStation]
+    private let directory: StationDirectory
+
+    /// A service over a feed and the stations (BART's list by default).
+    public init(feed: DepartureFeed, stations: [BARTStation] = BARTStations.all) throws {
+        self.feed = feed
+        self.stations = stations
+        byAbbr = Dictionary(stations.map { ($0.abbr, $0) }, uniquingKeysWith: { first, _ in first })
+        directory = try StationDirectory(stations: stations.map(\.station))
+    }
+
+    /// The station with this abbreviation (any case).
+    public func station(_ abbr: String) -> BARTStation? {
+        byAbbr[abbr.uppercased()]
+    }
+
+    /// Every station: by abbreviation, or nearest first with its distance in miles from a position.
+    public func list(near position: Coordinate?) -> BARTStationList {
+        guard let position else { return BARTStationList(stations.map { ($0, nil) }) }
+        return BARTStationList(nearest(position, limit: stations.count).map { ($0.station, $0.miles) })
+    }
+
+    /// The stations nearest to a position, nearest first, with their distance in miles.
+    public func nearest(_ position: Coordinate, limit: Int) -> [(station: BARTStation, miles: Double)] {
+        let found = (try? directory.nearest(latitude: position.latitude, longitude: position.longitude, limit: limit)) ?? []
+        return found.compactMap { entry in
+            byAbbr[entry.station.id].map { ($0, entry.meters / BARTDistance.metresPerMile) }
+        }
+    }
+
+    /// One station's departures from the feed in service (waiting only for the very first feed).
+    public func departures(_ abbr: String) async throws(UpstreamFailure) -> Lookup {
+        guard let station = station(abbr) else { return .unknown(suggestions: suggestions(for: abbr)) }
+        let snapshot = try await feed.snapshot()
+        return .found(Self.departures(station, in: snapshot, now: feed.now))
+    }
+
+    /// A station's document from a snapshot: a station the feed does not name has no destinations.
+    public static func departures(_ station: BARTStation, in snapshot: DepartureFeed.Snapshot, now: Int64) -> BARTDepartures {
+        BARTDepartures(
+            feed: snapshot.stations[station.abbr] ?? BARTStationFeed(station: station, destinations: []),
+            generated: snapshot.generated, age: snapshot.age(now: now))
+    }
+
+    /// The nearest stations, each with its departures.
+    public func nearby(_ position: Coordinate, limit: Int) async throws(UpstreamFailure) -> BARTNearby {
+        let snapshot = try await feed.snapshot()
+        let near = nearest(position, limit: limit).map { entry in
+            (feed: snapshot.stations[entry.station.abbr] ?? BARTStationFeed(station: entry.station, destinations: []), miles: entry.miles)
+        }
+        return BARTNearby(stations: near, generated: snapshot.generated, age: snapshot.age(now: feed.now))
+    }
+
+    /// Stations whose name matches the text, then those whose abbreviation starts like it; at most 5.
+    public func suggestions(for text: String) -> [BARTStation] {
+        var found: [BARTStation] = []
+        for entry in (try? directory.search(text, limit: 5)) ?? [] {
+            if let station = byAbbr[entry.station.id], !found.contains(station) { found.append(station) }
+        }
+        let prefix = String(text.uppercased().prefix(2))
+        if !prefix.isEmpty {
+            for station in stations where station.abbr.hasPrefix(prefix) && !found.contains(station) { found.append(station) }
+        }
+        return Array(found.prefix(5))
+    }
+}
