@@ -81,6 +81,11 @@ public final class UpstreamClient: Sendable {
     }
 
     /// The route's records for these parameters, from the cache or the upstream.
+    /// The cache times answers of `route` are kept by: the route's, with the operator's overrides.
+    public func cacheTimes(for route: Route) -> CacheTimes {
+        policy.cacheTimes(for: route.cache)
+    }
+
     public func extract(_ route: Route, parameters: [String: String]) async throws(UpstreamFailure) -> Answer {
         let request: UpstreamRequest
         do {
@@ -88,7 +93,7 @@ public final class UpstreamClient: Sendable {
         } catch {
             throw UpstreamFailure(upstream: name, code: "invalid_parameter", status: 400, retryAfter: nil, message: error.description)
         }
-        let times = route.cache ?? policy.cacheTimes
+        let times = cacheTimes(for: route)
         let key = CacheKey.make(
             route: route.id, routeDigest: route.digest, method: request.method, url: policy.redirecting(request.url), body: request.body)
         var stale: (entry: CacheEntry, extraction: Extraction)?

@@ -33,9 +33,33 @@ public struct UpstreamPolicy: Sendable, Equatable {
     /// The defaults.
     public init() {}
 
+    /// Cache times the operator set for this upstream: each one given replaces the route files'
+    /// own (and the defaults above) for every route of the upstream.
+    public var cacheOverride = CacheOverride()
+
+    /// Cache times set one by one; nil keeps the route's.
+    public struct CacheOverride: Sendable, Equatable {
+        public var fresh: Double?
+        public var staleWhileRevalidate: Double?
+        public var staleIfError: Double?
+
+        /// No override.
+        public init() {}
+    }
+
     /// The cache times of routes that do not state their own.
     public var cacheTimes: CacheTimes {
         CacheTimes(fresh: freshFor, staleWhileRevalidate: staleWhileRevalidate, staleIfError: staleIfError)
+    }
+
+    /// The cache times a route of this upstream uses: its own, or the defaults, with the
+    /// operator's overrides applied.
+    public func cacheTimes(for route: CacheTimes?) -> CacheTimes {
+        let base = route ?? cacheTimes
+        return CacheTimes(
+            fresh: cacheOverride.fresh ?? base.fresh,
+            staleWhileRevalidate: cacheOverride.staleWhileRevalidate ?? base.staleWhileRevalidate,
+            staleIfError: cacheOverride.staleIfError ?? base.staleIfError)
     }
 
     /// The URL with its `scheme://host[:port]` replaced by `origin`, when one is set.

@@ -118,7 +118,7 @@ extension Option {
                    + "origin=http(s)://host[:port] (send its requests there instead; origin=route: the route files' own URLs, "
                    + "the live service, instead of the embedded sandbox), max-concurrent=N, rate=PER_SECOND, burst=N, "
                    + "breaker-failures=N, breaker-cooldown=S, retries=N, connect-timeout=S, timeout=S, "
-                   + "and for routes without their own <cache>: fresh=S, stale-while-revalidate=S, stale-if-error=S.",
+                   + "and the cache times fresh=S, stale-while-revalidate=S, stale-if-error=S (they replace the routes' own <cache>).",
                apply: { settings, text throws(ConfigurationError) in try UpstreamSettings.apply(text, to: &settings) },
                current: { settings in
                    settings.upstreams.isEmpty ? "none (each upstream: 8 at once, 10/s, burst 20, breaker after 5 failures for 30 s)"

@@ -53,9 +53,16 @@ enum UpstreamSettings {
         case "retries": policy.retries = try whole(0...3)
         case "connect-timeout": policy.connectTimeout = try number(0.1...60)
         case "timeout": policy.totalTimeout = try number(0.1...300)
-        case "fresh": policy.freshFor = try number(0...604_800)
-        case "stale-while-revalidate": policy.staleWhileRevalidate = try number(0...604_800)
-        case "stale-if-error": policy.staleIfError = try number(0...604_800)
+        // Given by the operator, they replace the route files' own cache times too.
+        case "fresh":
+            policy.freshFor = try number(0...604_800)
+            policy.cacheOverride.fresh = policy.freshFor
+        case "stale-while-revalidate":
+            policy.staleWhileRevalidate = try number(0...604_800)
+            policy.cacheOverride.staleWhileRevalidate = policy.staleWhileRevalidate
+        case "stale-if-error":
+            policy.staleIfError = try number(0...604_800)
+            policy.cacheOverride.staleIfError = policy.staleIfError
         default:
             throw ConfigurationError(description: "upstream \(upstream): unknown setting \"\(key)\"")
         }

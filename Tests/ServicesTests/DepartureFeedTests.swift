@@ -20,11 +20,12 @@ struct DepartureFeedTests {
 
     /// A feed over the stand-in, with the route's upstream pointed at it.
     func withFeed(
-        _ provider: DepartureProvider = .bartEtd, answering body: [UInt8], clock: TestClock,
+        _ provider: DepartureProvider = .bartEtd, answering body: [UInt8], clock: TestClock, fresh: Double? = nil,
         _ run: (DepartureFeed, StandInUpstream) async throws -> Void
     ) async throws {
         let upstream = try StandInUpstream(body: body)
         var policy = UpstreamPolicy()
+        policy.cacheOverride.fresh = fresh
         policy.origin = upstream.base
         policy.rate = 1000
         policy.burst = 1000
@@ -114,6 +115,23 @@ struct DepartureFeedTests {
             let daly = try #require(fruitvale.destinations.first { $0.name == "Daly City" })
             #expect(daly.trains.map(\.minutes) == [0, 11, 21])
             #expect(daly.trains.map(\.leaving) == [true, false, false])
+        }
+    }
+
+    @Test("the operator's fresh time (--upstream \"bart fresh=10\") is the refresh interval")
+    func operatorsInterval() async throws {
+        let clock = TestClock()
+        try await withFeed(answering: try Self.sample("bart-etd", "etd-RICH-2015-07-01.xml"), clock: clock, fresh: 10) { feed, upstream in
+            #expect(feed.refreshInterval == 10_000)
+            _ = try await feed.snapshot()
+            clock.advance(seconds: 9)
+            #expect(feed.current()?.version == 1)
+            try await Task.sleep(for: .milliseconds(50))
+            #expect(upstream.hits == 1)
+            clock.advance(seconds: 2)
+            _ = feed.current()
+            #expect(try await eventually { feed.current()?.version == 2 })
+            #expect(upstream.hits == 2)
         }
     }
 }

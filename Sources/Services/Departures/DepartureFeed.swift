@@ -50,7 +50,8 @@ public final class DepartureFeed: Sendable {
     public let upstreams: Upstreams
     private let route: Route
     private let known: [String: BARTStation]
-    /// Milliseconds a feed is used before a request refreshes it: the route's `fresh` time.
+    /// Milliseconds a feed is used before a request refreshes it: the route's `fresh` time, or
+    /// the operator's (`--upstream "bart fresh=15"`).
     public let refreshInterval: Int64
     private let state = Mutex(State())
     private let flight = Mutex<Task<Snapshot, any Error>?>(nil)
@@ -61,7 +62,7 @@ public final class DepartureFeed: Sendable {
         self.upstreams = upstreams
         self.route = route
         known = Dictionary(stations.map { ($0.abbr, $0) }, uniquingKeysWith: { first, _ in first })
-        refreshInterval = Int64((route.cache?.fresh ?? 30) * 1000)
+        refreshInterval = Int64(upstreams.client(for: route).cacheTimes(for: route).fresh * 1000)
     }
 
     /// The upstream's metrics.
