@@ -28,7 +28,7 @@ public final class Application: Sendable {
     ) throws {
         let catalog = EndpointCatalog()
         let metrics = MetricsReference()
-        var routes = OpsRoutes.routes(readiness: readiness, metrics: metrics, upstreams: upstreams)
+        var routes = OpsRoutes.routes(readiness: readiness, metrics: metrics, upstreams: upstreams, departures: departures?.feed)
         routes += DiscoveryRoutes.routes(catalog: catalog)
         if let upstreams { routes += RouteEndpoints.routes(upstreams: upstreams) }
         routes += SBBRoutes.routes(timetable: timetable)

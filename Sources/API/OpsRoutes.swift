@@ -1,11 +1,12 @@
 import Markup
 import Server
+import Services
 import Store
 import Upstream
 
 /// Health, readiness and metrics endpoints for operators and load balancers.
 enum OpsRoutes {
-    static func routes(readiness: Readiness, metrics: MetricsReference, upstreams: Upstreams?) -> [Route] {
+    static func routes(readiness: Readiness, metrics: MetricsReference, upstreams: Upstreams?, departures: DepartureFeed? = nil) -> [Route] {
         [
             .getInline("/healthz", summary: "Liveness: the process answers.") { request in
                 .document(.element("health", [.leaf("status", "ok")]), for: request, cache: .noStore)
@@ -27,15 +28,36 @@ enum OpsRoutes {
                     }
                     members.append(.element("cache", cache))
                 }
+                if let departures { members.append(feedState(departures)) }
                 return .document(.element("ready", members), for: request, cache: .noStore)
             },
             .get("/metrics", summary: "Metrics in the Prometheus text format: server, upstreams and cache.") { _ in
                 var text = metrics.current?.exposition() ?? ""
                 if let upstreams { text += await upstreams.prometheusText() }
+                if let departures, let snapshot = departures.inService {
+                    text += "# HELP gottago_departures_feed_age_seconds Seconds since the departures feed in service was fetched.\n"
+                    text += "# TYPE gottago_departures_feed_age_seconds gauge\n"
+                    text += "gottago_departures_feed_age_seconds \(snapshot.age(now: departures.now))\n"
+                }
                 var response = Response.text(text, cache: .noStore)
                 response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
                 return response
             },
         ]
+    }
+
+    /// The departures feed in `/readyz`: `waiting` before the first request has fetched one, `ok`
+    /// while fresh, `idle` when older (it is refreshed by the next request); its age, and the
+    /// upstream's last failure since the last good feed. None of them makes the service unready.
+    static func feedState(_ feed: DepartureFeed) -> Node {
+        guard let snapshot = feed.inService else {
+            return .element("departures", [.leaf("status", "waiting"), feed.lastFailure.map { .leaf("failure", $0.message) }])
+        }
+        let age = snapshot.age(now: feed.now)
+        return .element("departures", [
+            .leaf("status", Int64(age) * 1000 < feed.refreshInterval ? "ok" : "idle"),
+            .leaf("age", age),
+            feed.lastFailure.map { .leaf("failure", $0.message) },
+        ])
     }
 }

@@ -139,4 +139,20 @@ struct BARTEndpointTests {
             #expect(paused.text.contains("<abbr>RICH</abbr><name>Richmond</name><message>Updates are temporarily unavailable.</message><destinations/>"))
         }
     }
+
+    @Test("/readyz and /metrics report the feed without refreshing it: waiting, ok with its age, idle when older")
+    func operations() async throws {
+        let clock = TestClock()
+        try await withApp(answering: try Self.sample("etd-RICH-2015-07-01.xml"), clock: clock) { live, upstream in
+            #expect(try await live.get("/readyz").text.contains("<departures><status>waiting</status></departures>"))
+            _ = try await live.get("/api/bart/stations/RICH/departures")
+            clock.advance(seconds: 5)
+            #expect(try await live.get("/readyz").text.contains("<departures><status>ok</status><age>5</age></departures>"))
+            #expect(try await live.get("/metrics").text.contains("gottago_departures_feed_age_seconds 5\n"))
+            clock.advance(seconds: 40)
+            for _ in 0..<5 { #expect(try await live.get("/readyz").text.contains("<departures><status>idle</status><age>45</age></departures>")) }
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(upstream.hits == 1)
+        }
+    }
 }

@@ -87,6 +87,10 @@ public final class DepartureFeed: Sendable {
         return snapshot
     }
 
+    /// The feed in service as it is, refreshing nothing: for reports, which must not keep the
+    /// feed refreshing when no client asks.
+    public var inService: Snapshot? { state.withLock { $0.snapshot } }
+
     /// The feed in service, waiting for the first one when there is none yet.
     public func snapshot() async throws(UpstreamFailure) -> Snapshot {
         if let snapshot = current() { return snapshot }
