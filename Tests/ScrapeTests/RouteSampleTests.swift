@@ -38,6 +38,8 @@ import Testing
         ("ojp-trips", "error-ojp1-no-trip", "no_trips"),
         ("ojp-trips", "error-truncated-body", "malformed_response"),
         ("bart-etd", "error-invalid-key", "upstream_rejected"),
+        ("google-weather", "swiftlet-GoogleWeather-error-problem_cause-empty", "unknown_place"),
+        ("google-geocode", "error-zero-results-telaviv", "no_places"),
     ])
     func errorSamplesGiveTheirCodes(route id: String, sample name: String, code: String) throws {
         let catalog = try Self.catalog.get()
