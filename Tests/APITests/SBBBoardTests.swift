@@ -50,26 +50,28 @@ struct SBBBoardTests {
 
     @Test("departures and arrivals are the timetable's, in XML valid against the schema and in JSON", arguments: TimetableProvider.allCases)
     func departuresAndArrivals(_ provider: TimetableProvider) async throws {
-        let bern = try #require(App.model.station(id: "8507000"))
+        let model = try await App.model
+        let bern = try #require(model.station(id: "8507000"))
         try await App.with(provider) { live in
             let xml = try await App.get(live, "/api/sbb/stationboard/Bern.xml?datetime=2026-12-01T08:00&limit=12")
             #expect(xml.status == 200)
             #expect(xml.text.contains("<stationboard><query>Bern</query><station><id>8507000</id><name>Bern</name>"))
             #expect(xml.text.contains("<type>departure</type>"))
             let departures = try await App.get(live, "/api/sbb/stationboard/Bern.json?datetime=2026-12-01T08:00&limit=12")
-            Self.compare(try Self.journeys(departures), try App.model.departures(at: bern, from: Self.local(2026, 12, 1, 8, 0), limit: 12), provider: provider)
+            Self.compare(try Self.journeys(departures), try model.departures(at: bern, from: Self.local(2026, 12, 1, 8, 0), limit: 12), provider: provider)
             let arrivals = try await App.get(live, "/api/sbb/stationboard/8507000.json?datetime=2026-12-01T08:00&type=arrival&limit=5")
-            Self.compare(try Self.journeys(arrivals), try App.model.arrivals(at: bern, from: Self.local(2026, 12, 1, 8, 0), limit: 5), provider: provider, arrivals: true)
+            Self.compare(try Self.journeys(arrivals), try model.arrivals(at: bern, from: Self.local(2026, 12, 1, 8, 0), limit: 5), provider: provider, arrivals: true)
         }
     }
 
     @Test("a board asked for at 23:50 runs on past midnight into the next day's date", arguments: TimetableProvider.allCases)
     func midnight(_ provider: TimetableProvider) async throws {
-        let geneve = try #require(App.model.station(id: "8501008"))
+        let model = try await App.model
+        let geneve = try #require(model.station(id: "8501008"))
         try await App.with(provider) { live in
             let response = try await App.get(live, "/api/sbb/stationboard/Gen%C3%A8ve.json?datetime=2026-12-01T23:50&limit=30")
             let journeys = try Self.journeys(response)
-            let entries = try App.model.departures(at: geneve, from: Self.local(2026, 12, 1, 23, 50), limit: 30)
+            let entries = try model.departures(at: geneve, from: Self.local(2026, 12, 1, 23, 50), limit: 30)
             Self.compare(journeys, entries, provider: provider)
             let times = journeys.compactMap { $0["time"] as? String }
             #expect(times.contains { $0.hasPrefix("2026-12-02T00:") }, "\(times)")
@@ -79,19 +81,20 @@ struct SBBBoardTests {
 
     @Test("on the days the clocks change, times carry the offset of their own instant", arguments: TimetableProvider.allCases)
     func clockChanges(_ provider: TimetableProvider) async throws {
-        let thun = try #require(App.model.station(id: "8507100"))
+        let model = try await App.model
+        let thun = try #require(model.station(id: "8507100"))
         try await App.with(provider) { live in
             for day in [29, 25] {
                 let month = day == 29 ? 3 : 10
                 // The latest start whose 40 departures reach past the change: the night's last runs and the morning's first.
                 let start = try #require((0..<24).lazy.map { 115 - $0 * 5 }.map { Self.local(2026, month, day, $0 / 60, $0 % 60) }.first { start in
-                    let offsets = Set(((try? App.model.departures(at: thun, from: start, limit: 40)) ?? []).map(\.stop.time.utcOffset))
+                    let offsets = Set(((try? model.departures(at: thun, from: start, limit: 40)) ?? []).map(\.stop.time.utcOffset))
                     return offsets.count == 2
                 })
                 let datetime = "\(start.date)T\(start.clock)"
                 let response = try await App.get(live, "/api/sbb/stationboard/Thun.json?datetime=\(datetime)&limit=40")
                 let journeys = try Self.journeys(response)
-                Self.compare(journeys, try App.model.departures(at: thun, from: start, limit: 40), provider: provider)
+                Self.compare(journeys, try model.departures(at: thun, from: start, limit: 40), provider: provider)
                 let offsets = Set(journeys.compactMap { ($0["time"] as? String)?.suffix(6) })
                 #expect(offsets == ["+01:00", "+02:00"], "\(datetime): \(offsets)")
             }

@@ -38,13 +38,14 @@ struct SBBCalendarTests {
 
     @Test("23:50 departures run into the next day: dates roll over, every part follows the one before", arguments: TimetableProvider.allCases)
     func midnight(_ provider: TimetableProvider) async throws {
-        let bern = try #require(App.model.station(id: "8507000")), zurich = try #require(App.model.station(id: "8503000"))
+        let model = try await App.model
+        let bern = try #require(model.station(id: "8507000")), zurich = try #require(model.station(id: "8503000"))
         try await App.with(provider) { live in
             let response = try await App.get(live, "/api/sbb/from/Bern/to/Z%C3%BCrich%20HB.json?date=2026-12-01&time=23:50&limit=4")
             #expect(response.status == 200)
             let links = try #require(try Self.links(response).first)
             let at = LocalDateTime(year: 2026, month: 12, day: 1, hour: 23, minute: 50)!
-            Self.compare(links, try App.model.connections(from: bern, to: zurich, at: at, limit: App.connections(provider, limit: 4)))
+            Self.compare(links, try model.connections(from: bern, to: zurich, at: at, limit: App.connections(provider, limit: 4)))
             #expect(links.contains { ($0["arrival"] as? String)?.hasPrefix("2026-12-02T") == true })
             for link in links {
                 #expect((Self.seconds("2026-12-01T23:50:00+01:00", link["departure"]) ?? -1) >= 0)
@@ -58,7 +59,8 @@ struct SBBCalendarTests {
 
     @Test("on 2026-03-29 and 2026-10-25 a connection across 02:00–03:00 has the right offsets and duration", arguments: TimetableProvider.allCases)
     func clockChanges(_ provider: TimetableProvider) async throws {
-        let geneve = try #require(App.model.station(id: "8501008")), zurich = try #require(App.model.station(id: "8503000"))
+        let model = try await App.model
+        let geneve = try #require(model.station(id: "8501008")), zurich = try #require(model.station(id: "8503000"))
         try await App.with(provider) { live in
             for (date, expected) in [("2026-03-29", ("+01:00", "+02:00")), ("2026-10-25", ("+02:00", "+01:00"))] {
                 // The last trains of the night before: they leave before the change and arrive after it or near it.
@@ -66,7 +68,7 @@ struct SBBCalendarTests {
                 let links = try #require(try Self.links(response).first)
                 let day = CalendarDate(compact: date.replacingOccurrences(of: "-", with: ""))!
                 let at = LocalDateTime(year: day.year, month: day.month, day: day.day, hour: 0, minute: 30)!
-                Self.compare(links, try App.model.connections(from: geneve, to: zurich, at: at, limit: App.connections(provider, limit: 6)))
+                Self.compare(links, try model.connections(from: geneve, to: zurich, at: at, limit: App.connections(provider, limit: 6)))
                 for link in links {
                     let departure = link["departure"] as? String ?? "", arrival = link["arrival"] as? String ?? ""
                     // Before 02:00 local the old offset, from 03:00 the new one; the duration is the instants' difference.
@@ -84,13 +86,14 @@ struct SBBCalendarTests {
 
     @Test("arrival=1: the connections that arrive by the time, as the timetable has them", arguments: TimetableProvider.allCases)
     func arrivalTime(_ provider: TimetableProvider) async throws {
-        let bern = try #require(App.model.station(id: "8507000")), zurich = try #require(App.model.station(id: "8503000"))
+        let model = try await App.model
+        let bern = try #require(model.station(id: "8507000")), zurich = try #require(model.station(id: "8503000"))
         try await App.with(provider) { live in
             let response = try await App.get(live, "/api/sbb/from/Bern/to/Z%C3%BCrich%20HB.json?date=2026-12-01&time=09:00&arrival=1")
             #expect(response.status == 200)
             let links = try #require(try Self.links(response).first)
             let at = LocalDateTime(year: 2026, month: 12, day: 1, hour: 9, minute: 0)!
-            let expected = try App.model.connections(from: bern, to: zurich, at: at, isArrivalTime: true, limit: App.connections(provider, limit: 4))
+            let expected = try model.connections(from: bern, to: zurich, at: at, isArrivalTime: true, limit: App.connections(provider, limit: 4))
             Self.compare(links, expected)
             #expect(links.allSatisfy { (Self.seconds($0["arrival"], "2026-12-01T09:00:00+01:00") ?? -1) >= 0 })
         }
@@ -98,14 +101,15 @@ struct SBBCalendarTests {
 
     @Test("via stations: every link passes through them in order; an unknown via is the pair's error", arguments: TimetableProvider.allCases)
     func via(_ provider: TimetableProvider) async throws {
-        let bern = try #require(App.model.station(id: "8507000")), zurich = try #require(App.model.station(id: "8503000"))
-        let lenzburg = try #require(App.model.station(id: "8502119"))
+        let model = try await App.model
+        let bern = try #require(model.station(id: "8507000")), zurich = try #require(model.station(id: "8503000"))
+        let lenzburg = try #require(model.station(id: "8502119"))
         try await App.with(provider) { live in
             let response = try await App.get(live, "/api/sbb/from/Bern/to/Z%C3%BCrich%20HB.json?date=2026-12-01&time=08:00&via=Lenzburg")
             #expect(response.status == 200)
             let links = try #require(try Self.links(response).first)
             let at = LocalDateTime(year: 2026, month: 12, day: 1, hour: 8, minute: 0)!
-            let expected = try App.model.connections(from: bern, to: zurich, via: [lenzburg], at: at, limit: App.connections(provider, limit: 4))
+            let expected = try model.connections(from: bern, to: zurich, via: [lenzburg], at: at, limit: App.connections(provider, limit: 4))
             #expect(!expected.isEmpty)
             Self.compare(links, expected)
             for link in links {

@@ -14,25 +14,8 @@ import Upstream
 /// on loopback. Every XML response is validated against the published schema.
 @Suite("SBB endpoint", .serialized)
 struct SBBEndpointTests {
-    static let directory = try! StationDirectory(stations: SwissStations.all)
-
     func withApp(_ body: (LiveApp) async throws -> Void) async throws {
-        let sandbox = try SandboxServer(model: TimetableModel(stations: SwissStations.all))
-        var policy = UpstreamPolicy()
-        policy.origin = sandbox.origin
-        policy.rate = 1000
-        policy.burst = 1000
-        let upstreams = try Upstreams(
-            catalog: try RouteCatalog.load(from: TestRoutes.shipped), fetcher: try CurlFetcher(), cache: MemoryCache(),
-            policies: ["hafas-extxml": policy])
-        let timetable = try TimetableService(upstreams: upstreams, directory: Self.directory, provider: .hafasExtxml)
-        do {
-            try await LiveApp.with(upstreams: upstreams, timetable: timetable) { live in try await body(live) }
-            await sandbox.shutdown()
-        } catch {
-            await sandbox.shutdown()
-            throw error
-        }
+        try await TimetableApp.with(.hafasExtxml, body)
     }
 
     /// The response, after checking that XML responses match the schema.

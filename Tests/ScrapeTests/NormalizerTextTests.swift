@@ -13,6 +13,13 @@ struct NormalizerTextTests {
         ("collapse", "one", "one"),
         ("lowercase", "ÄBC Straße", "äbc straße"),
         ("uppercase", "äbc straße", "ÄBC STRASSE"),
+        ("text", "Head <b>north</b> on <b>Bellevue Way NE</b>", "Head north on Bellevue Way NE"),
+        ("text", "Turn <b>left</b><div style=\"font-size:0.9em\">Toll road</div>", "Turn left Toll road"),
+        ("text", "Take exit <wbr/>13<br>to <b>I-90&nbsp;E</b>", "Take exit 13 to I-90 E"),
+        ("text", "a < b &amp; c &gt; d &#252; &#xE9; &bogus; &", "a < b & c > d ü é &bogus; &"),
+        ("text", "<div title='x > y'>quoted</div>", "quoted"),
+        ("text", "unclosed <b", "unclosed <b"),
+        ("text", "", ""),
     ])
     func textHelpers(chain: String, input: String, expected: String) {
         #expect(NormalizerTesting.outcome(chain, input) == expected)

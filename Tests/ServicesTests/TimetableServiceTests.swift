@@ -19,7 +19,9 @@ struct TimetableServiceTests {
         parts.removeLast(3)
         return parts.joined(separator: "/") + "/Routes"
     }()
-    static let directory = try! StationDirectory(stations: SwissStations.all)
+    /// The Swiss directory and timetable, built once on a thread of their own: seconds of work in a
+    /// debug build that must not hold the cooperative pool the servers of other tests need.
+    private static let built = Task { try await offPool { (try StationDirectory(stations: SwissStations.all), TimetableModel(stations: SwissStations.all)) } }
 
     /// Runs `body` with a service whose extxml upstream is a fresh sandbox (with `latency` ms per answer).
     func withService(
@@ -28,7 +30,8 @@ struct TimetableServiceTests {
     ) async throws {
         var configuration = SandboxServer.Configuration()
         configuration.latency = latency
-        let sandbox = try SandboxServer(model: TimetableModel(stations: SwissStations.all), configuration: configuration)
+        let (directory, model) = try await Self.built.value
+        let sandbox = try SandboxServer(model: model, configuration: configuration)
         var settings = UpstreamPolicy()
         settings.origin = sandbox.origin
         settings.rate = 1000
@@ -39,7 +42,7 @@ struct TimetableServiceTests {
         let upstreams = try Upstreams(
             catalog: try RouteCatalog.load(from: Self.routes), fetcher: try CurlFetcher(), cache: MemoryCache(now: now),
             policies: ["hafas-extxml": settings], now: now)
-        let service = try TimetableService(upstreams: upstreams, directory: Self.directory, provider: .hafasExtxml)
+        let service = try TimetableService(upstreams: upstreams, directory: directory, provider: .hafasExtxml)
         do {
             try await body(service, sandbox)
             await sandbox.shutdown()

@@ -102,7 +102,7 @@ public final class XPathEvaluator {
         context.pointee.opLimit = limit
         context.pointee.opCount = 0
         xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque(), DiagnosticsCollector.callback)
-        let result = xmlXPathCompiledEval(expression.compiled.pointer, context)
+        let result = expression.compiled.evaluate(in: context)
         xmlSetStructuredErrorFunc(nil, nil)
         guard let result else {
             defer { collector.diagnostics = ParseDiagnostics() }

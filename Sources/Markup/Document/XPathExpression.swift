@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 internal import CLibXML2
 
 /// A compiled XPath 1.0 expression, shared by every evaluation of a route.
@@ -27,16 +30,31 @@ public struct XPathExpression: Sendable, CustomStringConvertible {
     public var description: String { source }
 }
 
-/// Owns a compiled expression. libxml2 only reads a compiled expression while evaluating it (each
-/// evaluation has its own context), so one may be evaluated on several threads at once.
+/// Owns a compiled expression, evaluated by one thread at a time.
+///
+/// With Debian's libxml2 2.9.14, one compiled expression evaluated on several threads at once now
+/// and then selected nothing (a field missing, a list empty; `ConcurrentExtractionTests` saw it in
+/// about one run in three without this lock): evaluation is not safe to share. Evaluations of one
+/// expression therefore take turns; different expressions, and so different fields and routes,
+/// still run side by side.
 final class CompiledXPath: @unchecked Sendable {
     let pointer: xmlXPathCompExprPtr
+    private var mutex = pthread_mutex_t()
 
     init(_ pointer: xmlXPathCompExprPtr) {
         self.pointer = pointer
+        pthread_mutex_init(&mutex, nil)
     }
 
     deinit {
+        pthread_mutex_destroy(&mutex)
         xmlXPathFreeCompExpr(pointer)
+    }
+
+    /// Evaluates the expression in `context`, alone.
+    func evaluate(in context: xmlXPathContextPtr) -> xmlXPathObjectPtr? {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return xmlXPathCompiledEval(pointer, context)
     }
 }

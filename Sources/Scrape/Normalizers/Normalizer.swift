@@ -12,6 +12,7 @@ enum NormalizerCatalog {
     static let types: [String: any Normalizer.Type] = [
         "trim": TrimNormalizer.self,
         "collapse": CollapseNormalizer.self,
+        "text": MarkupTextNormalizer.self,
         "lowercase": CaseNormalizer.self,
         "uppercase": CaseNormalizer.self,
         "int": IntNormalizer.self,

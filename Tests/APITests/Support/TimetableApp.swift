@@ -12,15 +12,20 @@ import Upstream
 /// The real server with the timetable, through the shipped routes of one provider to the embedded
 /// sandbox on loopback; XML responses are checked against the published schema.
 enum TimetableApp {
-    static let directory = try! StationDirectory(stations: SwissStations.all)
+    /// The Swiss station directory and the timetable the sandbox answers from, built once on a
+    /// thread of their own: seconds of work in a debug build that must not hold the cooperative
+    /// pool, which the servers of the tests running meanwhile need.
+    private static let built = Task { try await offPool { (try StationDirectory(stations: SwissStations.all), TimetableModel(stations: SwissStations.all)) } }
+
+    static var directory: StationDirectory { get async throws { try await built.value.0 } }
     /// The timetable the sandbox answers from, for comparing what the API says with what it meant.
-    static let model = TimetableModel(stations: SwissStations.all)
+    static var model: TimetableModel { get async throws { try await built.value.1 } }
 
     static func with(
         _ provider: TimetableProvider = .hafasExtxml, cache: any CacheDriver = MemoryCache(),
         now: @escaping @Sendable () -> Int64 = WallClock.milliseconds, _ body: (LiveApp) async throws -> Void
     ) async throws {
-        let sandbox = try SandboxServer(model: model)
+        let sandbox = try SandboxServer(model: try await model)
         var policy = UpstreamPolicy()
         policy.origin = sandbox.origin
         policy.rate = 1000
@@ -29,7 +34,7 @@ enum TimetableApp {
             let upstreams = try Upstreams(
                 catalog: try RouteCatalog.load(from: TestRoutes.shipped), fetcher: try CurlFetcher(), cache: cache,
                 policies: [provider.upstream: policy], now: now)
-            let timetable = try TimetableService(upstreams: upstreams, directory: directory, provider: provider, now: now)
+            let timetable = try TimetableService(upstreams: upstreams, directory: try await directory, provider: provider, now: now)
             try await LiveApp.with(upstreams: upstreams, timetable: timetable) { live in try await body(live) }
             await sandbox.shutdown()
         } catch {
