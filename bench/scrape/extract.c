@@ -104,6 +104,7 @@ static Spec hafas_parts = {"parts", "ConSectionList/ConSection", 1 << 30, hafas_
 static Field hafas_connection_fields[] = {
     {"date", "Overview/Date", 1, NULL},
     {"departure", "Overview/Departure/BasicStop/Dep/Time", 1, NULL},
+    {"span", "Overview/Duration/Time", 0, NULL},
     {"arrival", "Overview/Arrival/BasicStop/Arr/Time", 1, NULL},
     {"from", "Overview/Departure/BasicStop/Station/@name", 0, NULL},
     {"to", "Overview/Arrival/BasicStop/Station/@name", 0, NULL},

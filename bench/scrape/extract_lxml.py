@@ -95,6 +95,7 @@ def hafas():
     connections = Spec("connections", "/ResC/ConRes/ConnectionList/Connection", 64, [
         Field("date", "Overview/Date", True),
         Field("departure", "Overview/Departure/BasicStop/Dep/Time", True),
+        Field("span", "Overview/Duration/Time"),
         Field("arrival", "Overview/Arrival/BasicStop/Arr/Time", True),
         Field("from", "Overview/Departure/BasicStop/Station/@name"),
         Field("to", "Overview/Arrival/BasicStop/Station/@name"),
