@@ -124,34 +124,10 @@ extension Option {
                    settings.upstreams.isEmpty ? "none (each upstream: 8 at once, 10/s, burst 20, breaker after 5 failures for 30 s)"
                        : settings.upstreams.keys.sorted().joined(separator: ", ")
                }),
-        Option(name: "timetable", value: "PROVIDER",
-               help: "Which upstream answers /api/sbb: "
-                   + TimetableProvider.allCases.map(\.rawValue).joined(separator: ", ")
-                   + ", or off. Unless its upstream has an origin, the embedded sandbox answers in that upstream's format, offline.",
-               apply: { settings, text throws(ConfigurationError) in
-                   if text == "off" {
-                       settings.timetable = nil
-                       return
-                   }
-                   guard let provider = TimetableProvider(rawValue: text) else {
-                       throw .invalidValue("timetable", text, (TimetableProvider.allCases.map(\.rawValue) + ["off"]).joined(separator: " or "))
-                   }
-                   settings.timetable = provider
-               }, current: { $0.timetable?.rawValue ?? "off" }),
-        Option(name: "departures", value: "FEED",
-               help: "Which feed answers /api/bart: "
-                   + DepartureProvider.allCases.map(\.rawValue).joined(separator: ", ")
-                   + ", or off. Unless its upstream has an origin, the embedded sandbox simulates it, offline.",
-               apply: { settings, text throws(ConfigurationError) in
-                   if text == "off" {
-                       settings.departures = nil
-                       return
-                   }
-                   guard let provider = DepartureProvider(rawValue: text) else {
-                       throw .invalidValue("departures", text, (DepartureProvider.allCases.map(\.rawValue) + ["off"]).joined(separator: " or "))
-                   }
-                   settings.departures = provider
-               }, current: { $0.departures?.rawValue ?? "off" }),
+        choiceOrOff("timetable", "PROVIDER", "Which upstream answers /api/sbb: ",
+                    ". Unless its upstream has an origin, the embedded sandbox answers in that upstream's format, offline.", \.timetable),
+        choiceOrOff("departures", "FEED", "Which feed answers /api/bart: ",
+                    ". Unless its upstream has an origin, the embedded sandbox simulates it, offline.", \.departures),
         integer("sandbox-latency", "MS", "Milliseconds the embedded sandbox waits before each answer (benchmarks).", 0...10_000,
                 \.sandboxLatency),
     ]
@@ -166,6 +142,22 @@ extension Option {
             }
             settings[keyPath: path] = number
         }, current: { String($0[keyPath: path]) })
+    }
+
+    /// One of an enumeration's values by its raw value, or `off` for none; the help lists them.
+    static func choiceOrOff<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ value: String, _ lead: String, _ tail: String, _ path: any WritableKeyPath<Settings, Choice?> & Sendable
+    ) -> Option where Choice.RawValue == String {
+        let names = Choice.allCases.map(\.rawValue)
+        return Option(name: name, value: value, help: lead + names.joined(separator: ", ") + ", or off" + tail,
+                      apply: { settings, text throws(ConfigurationError) in
+                          guard text != "off" else {
+                              settings[keyPath: path] = nil
+                              return
+                          }
+                          guard let choice = Choice(rawValue: text) else { throw .invalidValue(name, text, (names + ["off"]).joined(separator: " or ")) }
+                          settings[keyPath: path] = choice
+                      }, current: { $0[keyPath: path]?.rawValue ?? "off" })
     }
 
     static func boolean(_ name: String, _ help: String, _ path: any WritableKeyPath<Settings, Bool> & Sendable) -> Option {

@@ -43,7 +43,8 @@ public final class DepartureFeed: Sendable {
 
     private struct State {
         var snapshot: Snapshot?
-        var refreshing = false
+        /// The fetch under way, which every refresh until it ends waits for.
+        var flight: Task<Snapshot, any Error>?
         var lastFailure: UpstreamFailure?
     }
 
@@ -54,7 +55,6 @@ public final class DepartureFeed: Sendable {
     /// the operator's (`--upstream "bart fresh=15"`).
     public let refreshInterval: Int64
     private let state = Mutex(State())
-    private let flight = Mutex<Task<Snapshot, any Error>?>(nil)
 
     /// A feed read with the route `routeID`; stations the directory knows take its names and positions.
     public init(upstreams: Upstreams, routeID: String, stations: [BARTStation] = BARTStations.all) throws(DepartureFeedError) {
@@ -75,16 +75,11 @@ public final class DepartureFeed: Sendable {
     /// the refresh interval; nil before the first feed has arrived.
     public func current() -> Snapshot? {
         let now = upstreams.now()
-        let (snapshot, start) = state.withLock { state -> (Snapshot?, Bool) in
-            guard let snapshot = state.snapshot else { return (nil, false) }
-            guard now - snapshot.fetchedAt >= refreshInterval, !state.refreshing else { return (snapshot, false) }
-            state.refreshing = true
-            return (snapshot, true)
+        return state.withLock { state -> Snapshot? in
+            guard let snapshot = state.snapshot else { return nil }
+            if now - snapshot.fetchedAt >= refreshInterval, state.flight == nil { state.flight = flight() }
+            return snapshot
         }
-        if start {
-            Task { _ = try? await self.refresh() }
-        }
-        return snapshot
     }
 
     /// The feed in service as it is, refreshing nothing: for reports, which must not keep the
@@ -107,20 +102,24 @@ public final class DepartureFeed: Sendable {
     /// others wait for it. A failure keeps the feed in service and is thrown only when there is none.
     @discardableResult
     func refresh() async throws -> Snapshot {
-        let task = flight.withLock { flight -> Task<Snapshot, any Error> in
-            if let running = flight { return running }
-            let task = Task { try await self.fetch() }
-            flight = task
+        let task = state.withLock { state -> Task<Snapshot, any Error> in
+            if let running = state.flight { return running }
+            let task = flight()
+            state.flight = task
             return task
-        }
-        defer {
-            flight.withLock { if $0 == task { $0 = nil } }
         }
         return try await task.value
     }
 
+    /// A fetch that leaves the state when it ends; made under the state's lock, when none is under way.
+    private func flight() -> Task<Snapshot, any Error> {
+        Task {
+            defer { state.withLock { $0.flight = nil } }
+            return try await fetch()
+        }
+    }
+
     private func fetch() async throws -> Snapshot {
-        defer { state.withLock { $0.refreshing = false } }
         let failure: UpstreamFailure
         do {
             let answer = try await upstreams.client(for: route).extract(route, parameters: [:])
