@@ -24,7 +24,8 @@ public final class Application: Sendable {
     /// the upstreams.
     public init(
         server: ServerConfiguration, api: APIConfiguration = APIConfiguration(), upstreams: Upstreams? = nil,
-        timetable: TimetableService? = nil, departures: DepartureService? = nil, log: ServerLog
+        timetable: TimetableService? = nil, departures: DepartureService? = nil, weather: RouteWeatherService? = nil,
+        geocoding: GeocodingService? = nil, log: ServerLog
     ) throws {
         let catalog = EndpointCatalog()
         let metrics = MetricsReference()
@@ -33,6 +34,8 @@ public final class Application: Sendable {
         if let upstreams { routes += RouteEndpoints.routes(upstreams: upstreams) }
         routes += SBBRoutes.routes(timetable: timetable)
         routes += BARTRoutes.routes(departures: departures)
+        routes += WeatherRoutes.routes(weather: weather)
+        routes += GeocodeRoutes.routes(geocoding: geocoding ?? weather?.geocoding)
         if api.debugRoutes { routes += DebugRoutes.routes() }
         responder = try Responder(routes: routes, configuration: server, log: log)
         catalog.publish(routes)

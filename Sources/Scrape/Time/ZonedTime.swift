@@ -43,6 +43,12 @@ public enum ZonedTime {
         return ISODateTime.format(instant: parsed.instant(in: zone), in: zone)
     }
 
+    /// Seconds since 1970 of an ISO 8601 date-time (a local time without an offset is read in
+    /// `zone`); nil when it does not parse.
+    public static func instant(_ text: String, in zone: ZoneRules = .utc) -> Int64? {
+        ISODateTime.parse(text)?.instant(in: zone)
+    }
+
     /// Seconds from `start` to `end`, two ISO 8601 date-times with offsets (a local time without
     /// one is read in `zone`); nil when either does not parse.
     public static func seconds(from start: String, to end: String, zone: ZoneRules = .utc) -> Int64? {

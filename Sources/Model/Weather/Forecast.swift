@@ -1,0 +1,174 @@
+public import Markup
+
+/// The weather now at a place: `<current>`.
+public struct CurrentWeather: Sendable, Hashable {
+    public var condition: String?
+    public var icon: String?
+    public var temperature: Temperature?
+    /// Relative humidity, percent.
+    public var humidity: Int?
+
+    /// Creates the conditions.
+    public init(condition: String? = nil, icon: String? = nil, temperature: Temperature? = nil, humidity: Int? = nil) {
+        self.condition = condition
+        self.icon = icon
+        self.temperature = temperature
+        self.humidity = humidity
+    }
+
+    public var node: Node {
+        .element("current", [.leaf("condition", condition), .leaf("icon", icon), temperature?.node("temperature"), .leaf("humidity", humidity)])
+    }
+}
+
+/// One day's forecast: `<day>`.
+public struct ForecastDay: Sendable, Hashable {
+    /// The local date, YYYY-MM-DD.
+    public var date: String
+    public var condition: String?
+    /// The upstream's icon, an absolute URL.
+    public var icon: String?
+    public var low: Temperature?
+    public var high: Temperature?
+    /// Probability of precipitation, percent.
+    public var precipitation: Int?
+    /// Expected precipitation, millimetres.
+    public var precipitationMM: Double?
+
+    /// Creates a day.
+    public init(
+        date: String, condition: String? = nil, icon: String? = nil, low: Temperature? = nil, high: Temperature? = nil,
+        precipitation: Int? = nil, precipitationMM: Double? = nil
+    ) {
+        self.date = date
+        self.condition = condition
+        self.icon = icon
+        self.low = low
+        self.high = high
+        self.precipitation = precipitation
+        self.precipitationMM = precipitationMM
+    }
+
+    /// The day's members, for `<day>` and a route place's `<weather>`.
+    public var members: [Node?] {
+        [
+            .leaf("date", date),
+            .leaf("condition", condition),
+            .leaf("icon", icon),
+            low?.node("low"),
+            high?.node("high"),
+            .leaf("precipitation", precipitation),
+            .leaf("precipitation_mm", precipitationMM),
+        ]
+    }
+
+    public var node: Node { .element("day", members) }
+}
+
+/// A period of the forecast shorter than a day (yr.no gives six-hour periods): `<hour>`.
+public struct ForecastHour: Sendable, Hashable {
+    /// Start and end, ISO 8601 with the place's offset.
+    public var from: String
+    public var to: String
+    /// The start and end in seconds since 1970, for finding the period of an instant.
+    public var start: Int64
+    public var end: Int64
+    public var condition: String?
+    public var icon: String?
+    public var temperature: Temperature?
+    public var precipitationMM: Double?
+
+    /// Creates a period.
+    public init(
+        from: String, to: String, start: Int64, end: Int64, condition: String? = nil, icon: String? = nil, temperature: Temperature? = nil,
+        precipitationMM: Double? = nil
+    ) {
+        self.from = from
+        self.to = to
+        self.start = start
+        self.end = end
+        self.condition = condition
+        self.icon = icon
+        self.temperature = temperature
+        self.precipitationMM = precipitationMM
+    }
+
+    public var node: Node {
+        .element("hour", [
+            .leaf("from", from), .leaf("to", to), .leaf("condition", condition), .leaf("icon", icon), temperature?.node("temperature"),
+            .leaf("precipitation_mm", precipitationMM),
+        ])
+    }
+}
+
+/// What a weather upstream said of one place, in one shape whichever upstream said it.
+public struct Forecast: Sendable, Hashable {
+    /// The upstream's own name for the place, when it gives one.
+    public var placeName: String?
+    /// When the upstream made the forecast, as it says.
+    public var generated: String?
+    public var current: CurrentWeather?
+    /// By date, earliest first.
+    public var days: [ForecastDay]
+    /// By start, earliest first; empty when the upstream gives days only.
+    public var hours: [ForecastHour]
+
+    /// Creates a forecast.
+    public init(placeName: String? = nil, generated: String? = nil, current: CurrentWeather? = nil, days: [ForecastDay], hours: [ForecastHour] = []) {
+        self.placeName = placeName
+        self.generated = generated
+        self.current = current
+        self.days = days
+        self.hours = hours
+    }
+
+    /// The day with this date.
+    public func day(_ date: String) -> ForecastDay? { days.first { $0.date == date } }
+
+    /// The period an instant (seconds since 1970) falls in.
+    public func hour(at instant: Int64) -> ForecastHour? { hours.first { $0.start <= instant && instant < $0.end } }
+}
+
+/// One place's forecast: `<forecast>`.
+public struct WeatherForecast: Representable, Equatable {
+    /// What was asked for: the text, or "lat,lon".
+    public var query: String
+    public var place: Place
+    /// The weather upstream's name (`yr-forecast`).
+    public var source: String
+    public var generated: String?
+    public var current: CurrentWeather?
+    public var days: [ForecastDay]
+    /// The periods of the days shown, where the upstream gives them.
+    public var hours: [ForecastHour]
+    /// Seconds since the upstream gave the forecast.
+    public var age: Int
+
+    /// Creates the document.
+    public init(
+        query: String, place: Place, source: String, generated: String?, current: CurrentWeather?, days: [ForecastDay], hours: [ForecastHour],
+        age: Int
+    ) {
+        self.query = query
+        self.place = place
+        self.source = source
+        self.generated = generated
+        self.current = current
+        self.days = days
+        self.hours = hours
+        self.age = age
+    }
+
+    public var node: Node {
+        .element("forecast", [
+            .leaf("query", query),
+            place.node,
+            .leaf("source", source),
+            .leaf("generated", generated),
+            .leaf("age", age),
+            current?.node,
+            .list("days", days.map(\.node)),
+            hours.isEmpty ? nil : .list("hours", hours.map(\.node)),
+        ])
+    }
+}

@@ -1,0 +1,34 @@
+/// Which upstream finds the driving route: a route and its parameters for two positions.
+public enum DirectionsProvider: String, Sendable, CaseIterable {
+    /// The Google Directions API's XML (the original app's upstream): steps and an overview polyline.
+    case google = "google-directions"
+    /// OSRM's route service, JSON with a polyline6 geometry.
+    case osrm = "osrm-route"
+    /// GraphHopper's route as GPX: every track point.
+    case graphhopper = "graphhopper-gpx"
+
+    /// The route that reads it.
+    public var routeID: String { rawValue }
+
+    /// The upstream the route names.
+    public var upstream: String {
+        switch self {
+        case .google: "google-directions"
+        case .osrm: "osrm"
+        case .graphhopper: "graphhopper"
+        }
+    }
+
+    /// The route's parameters from one position to another; `key` is the API key where one is needed.
+    func parameters(from: Coordinate, to: Coordinate, key: String) -> [String: String] {
+        func text(_ value: Double) -> String { String((value * 100_000).rounded() / 100_000) }
+        switch self {
+        case .google:
+            return ["origin": "\(text(from.latitude)),\(text(from.longitude))", "destination": "\(text(to.latitude)),\(text(to.longitude))", "key": key]
+        case .osrm:
+            return ["from_lat": text(from.latitude), "from_lon": text(from.longitude), "to_lat": text(to.latitude), "to_lon": text(to.longitude)]
+        case .graphhopper:
+            return ["from": "\(text(from.latitude)),\(text(from.longitude))", "to": "\(text(to.latitude)),\(text(to.longitude))", "key": key]
+        }
+    }
+}

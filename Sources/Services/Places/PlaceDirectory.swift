@@ -1,0 +1,11 @@
+public import Model
+
+/// An offline index of places: the embedded gazetteer, or a small list in tests.
+public protocol PlaceDirectory: Sendable {
+    /// Places matching a name, "City, ST", "City, Country" or a postal code, best first.
+    func search(_ query: String, limit: Int) throws -> [Place]
+    /// Close spellings of a name that matched nothing, best first.
+    func suggestions(for query: String, limit: Int) throws -> [Place]
+    /// The place nearest to a position, with its postal code where known.
+    func nearest(latitude: Double, longitude: Double) throws -> Place?
+}

@@ -1,0 +1,223 @@
+public import Model
+import Scrape
+public import Store
+import Synchronization
+
+/// The weather along a driving route, the DrivingWeather app's job done on the server:
+/// geocode both ends → directions → a point every 50 km along the geometry → the place at each
+/// point → weather per ~10 km cell and day, several at once → repeats dropped → the document.
+///
+/// ```swift
+/// var query = RouteWeatherQuery(from: "Bethesda, MD", to: "90210")
+/// query.day = 1
+/// let answer = await service.plan(query) { event in … }   // progress and rows as they come
+/// ```
+///
+/// A place whose weather fails keeps its row with the error; the others keep theirs.
+public final class RouteWeatherService: Sendable {
+    public let geocoding: GeocodingService
+    public let directions: DirectionsService
+    public let weather: WeatherService
+    /// Finds the time zone of a place the geocoder gave without one.
+    let zones: (any PlaceDirectory)?
+    /// The longest route served, in metres.
+    public let maxMeters: Double
+    /// Weather requests under way at once.
+    public let concurrency: Int
+    /// The wall clock in milliseconds.
+    let now: @Sendable () -> Int64
+
+    /// A service over its three parts.
+    public init(
+        geocoding: GeocodingService, directions: DirectionsService, weather: WeatherService, zones: (any PlaceDirectory)? = nil,
+        maxMeters: Double = 6_000_000, concurrency: Int = 24, now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
+    ) {
+        self.geocoding = geocoding
+        self.directions = directions
+        self.weather = weather
+        self.zones = zones
+        self.maxMeters = maxMeters
+        self.concurrency = concurrency
+        self.now = now
+    }
+
+    /// The document, or the error that stops it (an unknown place, a route too long, no route).
+    public func plan(_ query: RouteWeatherQuery, events: @escaping @Sendable (RouteWeatherEvent) -> Void = { _ in }) async -> Result<
+        RouteWeather, PlaceError
+    > {
+        events(.progress(stage: .geocoding, done: 0, total: 2))
+        let from: (best: Place, others: [Place]), to: (best: Place, others: [Place])
+        switch await resolve(query.from) {
+        case .failure(let error): return .failure(error)
+        case .success(let found): from = found
+        }
+        events(.progress(stage: .geocoding, done: 1, total: 2))
+        switch await resolve(query.to) {
+        case .failure(let error): return .failure(error)
+        case .success(let found): to = found
+        }
+        events(.progress(stage: .geocoding, done: 2, total: 2))
+        let startZone = zone(of: from.best)
+        let current = now() / 1000
+        let today = CalendarDay.at(current, in: startZone)
+        var departure: Int64?
+        var day = query.day
+        if let depart = query.depart {
+            let instant = ZonedTime.instant(
+                year: depart.date.year, month: depart.date.month, day: depart.date.day, hour: depart.time.hour, minute: depart.time.minute, in: startZone)
+            let offset = Int(ZonedTime.days(year: depart.date.year, month: depart.date.month, day: depart.date.day) - Self.days(today))
+            guard (0...6).contains(offset), instant + 3600 >= current else {
+                return .failure(PlaceError(
+                    code: "invalid_parameter", status: 400,
+                    message: "Parameter depart must be a time from now to 6 days ahead at the start (today there is \(today))."))
+            }
+            departure = instant
+            day = offset
+        }
+        let date = CalendarDay.adding(day, to: today) ?? today
+        let crow = DrivingRoute.meters(from.best.coordinate, to.best.coordinate)
+        if crow > maxMeters { return .failure(tooLong(crow, beeline: true)) }
+
+        var route: DrivingRoute
+        if crow < 1000 || (from.best.id != nil && from.best.id == to.best.id) {
+            route = DrivingRoute(meters: 0, seconds: 0, points: [from.best.coordinate], steps: [])
+        } else {
+            events(.progress(stage: .route, done: 0, total: 1))
+            switch await directions.route(from: from.best.coordinate, to: to.best.coordinate) {
+            case .failure(let error): return .failure(error)
+            case .success(let found): route = found
+            }
+            if route.meters > maxMeters { return .failure(tooLong(route.meters, beeline: false)) }
+            events(.progress(stage: .route, done: 1, total: 1))
+        }
+
+        let rows = await places(along: route, from: from.best, to: to.best, query: query, events: events)
+        let total = rows.count
+        let done = Counter()
+        events(.progress(stage: .weather, done: 0, total: total))
+        let finished = await boundedMap(rows, limit: concurrency) { [day, departure, route] index, row in
+            let filled = await self.weather(for: row, index: index, date: date, day: day, departure: departure, route: route)
+            events(.place(filled))
+            events(.progress(stage: .weather, done: done.next(), total: total))
+            return filled
+        }
+        if !finished.isEmpty, let error = finished.first?.error, finished.allSatisfy({ $0.error != nil }) {
+            return .failure(error)
+        }
+        let document = RouteWeather(
+            from: from.best, to: to.best, fromAlternatives: from.others, toAlternatives: to.others, day: day, date: date,
+            depart: departure.flatMap { ZonedTime.iso8601(atUTC: $0, in: startZone) }, distance: Distance(meters: route.meters),
+            duration: Self.duration(route.seconds), dedupe: query.dedupe.rawValue,
+            sources: [
+                "geocoder": geocoding.source, "directions": route.meters == 0 ? "none" : directions.provider.rawValue,
+                "weather": weather.provider.rawValue,
+            ],
+            places: finished)
+        return .success(document)
+    }
+
+    /// The best place for a name, and the other places of the same name.
+    func resolve(_ name: String) async -> Result<(best: Place, others: [Place]), PlaceError> {
+        switch await geocoding.search(name, limit: 6) {
+        case .failure(let error):
+            return .failure(error)
+        case .success(let found):
+            let best = found[0]
+            let others = found.dropFirst().filter { $0.name.lowercased() == best.name.lowercased() && $0 != best }
+            return .success((best, Array(others)))
+        }
+    }
+
+    /// The rows before their weather: the place at every sampled point, in driving order, the
+    /// ends being the places asked for, repeats dropped.
+    func places(
+        along route: DrivingRoute, from: Place, to: Place, query: RouteWeatherQuery, events: @escaping @Sendable (RouteWeatherEvent) -> Void
+    ) async -> [RoutePlace] {
+        let samples = route.meters == 0 ? [(position: from.coordinate, meters: 0.0)] : route.samples(every: query.spacing)
+        let total = samples.count
+        let done = Counter()
+        events(.progress(stage: .places, done: 0, total: total))
+        let found = await boundedMap(samples, limit: concurrency) { index, sample -> Place? in
+            defer { events(.progress(stage: .places, done: done.next(), total: total)) }
+            if index == 0 { return from }
+            if index == total - 1, route.meters > 0 { return to }
+            return try? await self.geocoding.reverse(latitude: sample.position.latitude, longitude: sample.position.longitude).get()
+        }
+        var seen = Set<String>()
+        var rows: [RoutePlace] = []
+        for (sample, place) in zip(samples, found) {
+            guard let place else { continue }
+            guard seen.insert(Self.key(place, query.dedupe)).inserted else { continue }
+            rows.append(RoutePlace(index: rows.count, place: place, distance: Distance(meters: sample.meters)))
+        }
+        return rows
+    }
+
+    /// One row's weather on its day, or the error that left it without.
+    func weather(for row: RoutePlace, index: Int, date: String, day: Int, departure: Int64?, route: DrivingRoute) async -> RoutePlace {
+        var row = row
+        let zone = zone(of: row.place)
+        let current = now() / 1000
+        var wanted = date
+        var arrival: Int64?
+        if let departure {
+            let instant = departure + Int64(route.seconds(toMeters: row.distance.meters).rounded())
+            arrival = instant
+            row.arrival = ZonedTime.iso8601(atUTC: instant, in: zone)
+            wanted = CalendarDay.at(instant, in: zone)
+        }
+        switch await weather.forecast(for: row.place, today: CalendarDay.at(current, in: zone)) {
+        case .failure(let error):
+            row.error = error
+        case .success(let report):
+            guard let forecast = report.forecast.day(wanted) else {
+                row.error = PlaceError(
+                    code: "no_forecast", status: 404, message: "The weather upstream has no forecast for \(wanted) at \(row.place.label).")
+                break
+            }
+            row.day = forecast
+            if day == 0, departure == nil {
+                row.current = report.forecast.current?.temperature ?? report.forecast.hour(at: current)?.temperature
+            }
+            if let arrival { row.hour = report.forecast.hour(at: arrival) }
+        }
+        return row
+    }
+
+    /// The key repeats share.
+    static func key(_ place: Place, _ dedupe: RouteWeatherQuery.Dedupe) -> String {
+        if dedupe == .postcode, let postcode = place.postcode, !postcode.isEmpty { return "postcode:\(place.countryCode ?? "")\(postcode)" }
+        return "place:\(place.name.lowercased())|\(place.admin ?? "")|\(place.countryCode ?? "")"
+    }
+
+    /// The place's time zone; the nearest gazetteer place's where the geocoder gave none; UTC else.
+    func zone(of place: Place) -> ZoneRules {
+        let name = place.timeZone ?? (try? zones?.nearest(latitude: place.latitude, longitude: place.longitude))?.timeZone
+        return name.flatMap { try? ZoneRules.named($0) } ?? .utc
+    }
+
+    func tooLong(_ meters: Double, beeline: Bool) -> PlaceError {
+        PlaceError(
+            code: "route_too_long", status: 400,
+            message: "The route is \(Int(meters / 1000)) km\(beeline ? " as the crow flies" : ""); routes up to \(Int(maxMeters / 1000)) km are served.")
+    }
+
+    /// ISO 8601 duration of whole minutes: `PT40H12M`.
+    static func duration(_ seconds: Double) -> String {
+        let minutes = Int((seconds / 60).rounded())
+        let hours = minutes / 60, rest = minutes % 60
+        if minutes == 0 { return "PT0M" }
+        return "PT" + (hours > 0 ? "\(hours)H" : "") + (rest > 0 ? "\(rest)M" : "")
+    }
+
+    static func days(_ date: String) -> Int64 {
+        let parts = date.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return 0 }
+        return ZonedTime.days(year: parts[0], month: parts[1], day: parts[2])
+    }
+}
+
+extension Place {
+    /// The place's position.
+    var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) ?? Coordinate(latitude: 0, longitude: 0)! }
+}

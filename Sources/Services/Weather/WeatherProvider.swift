@@ -1,0 +1,51 @@
+import Model
+
+/// Which upstream gives the weather: a route and how a place becomes its parameters.
+public enum WeatherProvider: String, Sendable, CaseIterable {
+    /// yr.no's `forecast.xml`, by place path: six-hour periods for nine days.
+    case yr = "yr-forecast"
+    /// The iGoogle weather API (the original app's upstream), by postal code or position: now and four days.
+    case google = "google-weather"
+    /// The NWS's DWML by day, by position, United States only: seven days.
+    case nws = "nws-dwml"
+
+    /// The route that reads it.
+    public var routeID: String { rawValue }
+
+    /// The upstream the route names.
+    public var upstream: String {
+        switch self {
+        case .yr: "yr"
+        case .google: "google-weather"
+        case .nws: "nws"
+        }
+    }
+
+    /// How many days ahead it forecasts, today included.
+    public var days: Int {
+        switch self {
+        case .yr: 9
+        case .google: 4
+        case .nws: 7
+        }
+    }
+
+    /// The route's parameters for a place.
+    func parameters(for place: Place) -> [String: String] {
+        switch self {
+        case .yr:
+            // yr.no names a place by country, region and name, as its place paths do.
+            return [
+                "country": place.country ?? place.countryCode ?? "", "region": place.adminName ?? place.admin ?? "",
+                "place": place.name,
+            ]
+        case .google:
+            if let postcode = place.postcode, !postcode.isEmpty { return ["place": postcode] }
+            // Google's own form for a position: ",,,latitude,longitude" in millionths of a degree.
+            let lat = Int((place.latitude * 1_000_000).rounded()), lon = Int((place.longitude * 1_000_000).rounded())
+            return ["place": ",,,\(lat),\(lon)"]
+        case .nws:
+            return ["lat": String(Place.rounded(place.latitude, 4)), "lon": String(Place.rounded(place.longitude, 4)), "days": "7"]
+        }
+    }
+}

@@ -1,0 +1,98 @@
+public import Model
+import Scrape
+public import Store
+import Synchronization
+public import Upstream
+
+/// Forecasts for places, asked once per ~10 km grid cell and day: concurrent requests for one
+/// cell wait for the same upstream answer, and the answer serves the cell while it is fresh.
+///
+/// ```swift
+/// let weather = try WeatherService(upstreams: upstreams, provider: .yr)
+/// let report = await weather.forecast(for: bethesda, today: "2026-11-30")   // .success(forecast, age)
+/// ```
+public final class WeatherService: Sendable {
+    /// A forecast and how old it is.
+    public struct Report: Sendable {
+        public let forecast: Forecast
+        /// Seconds since the upstream gave it.
+        public let age: Int
+    }
+
+    private struct Key: Hashable {
+        let cell: GridCell
+        let date: String
+    }
+
+    private struct Fetched {
+        let forecast: Forecast
+        /// When the upstream gave it, and until when it is fresh (milliseconds).
+        let storedAt: Int64
+        let freshUntil: Int64
+    }
+
+    private struct Slot {
+        let task: Task<Result<Fetched, PlaceError>, Never>
+        /// Until when a finished answer serves the cell (milliseconds); nil while under way.
+        var until: Int64?
+    }
+
+    public let provider: WeatherProvider
+    let upstreams: Upstreams
+    /// The wall clock in milliseconds.
+    public let now: @Sendable () -> Int64
+    /// The most cells kept.
+    let capacity: Int
+    private let slots = Mutex<[Key: Slot]>([:])
+    private let requests = Atomic<Int>(0)
+
+    /// A service over the provider's route in `upstreams`.
+    public init(upstreams: Upstreams, provider: WeatherProvider, capacity: Int = 20_000, now: @escaping @Sendable () -> Int64 = WallClock.milliseconds) throws {
+        guard upstreams.catalog[provider.routeID] != nil else {
+            throw GeocodingError("the weather (\(provider.rawValue)) needs the route \(provider.routeID), which the route folder does not have")
+        }
+        self.upstreams = upstreams
+        self.provider = provider
+        self.capacity = capacity
+        self.now = now
+    }
+
+    /// Upstream requests made so far (one per cell and day, unless an answer expired or failed).
+    public var upstreamRequests: Int { requests.load(ordering: .relaxed) }
+
+    /// The forecast for a place's cell on the day that is `today` at the place.
+    public func forecast(for place: Place, today: String) async -> Result<Report, PlaceError> {
+        let key = Key(cell: GridCell(latitude: place.latitude, longitude: place.longitude), date: today)
+        let current = now()
+        let task = slots.withLock { slots -> Task<Result<Fetched, PlaceError>, Never> in
+            if let slot = slots[key], slot.until.map({ $0 > current }) ?? true { return slot.task }
+            if slots.count >= capacity { slots = slots.filter { $0.value.until.map { $0 > current } ?? true } }
+            let task = Task { await self.fetch(place, today: today) }
+            slots[key] = Slot(task: task, until: nil)
+            return task
+        }
+        let result = await task.value
+        slots.withLock { slots in
+            guard slots[key]?.until == nil else { return }
+            switch result {
+            case .success(let answer): slots[key]?.until = answer.freshUntil
+            case .failure: slots[key] = nil
+            }
+        }
+        return result.map { Report(forecast: $0.forecast, age: Int(max(0, now() - $0.storedAt) / 1000)) }
+    }
+
+    private func fetch(_ place: Place, today: String) async -> Result<Fetched, PlaceError> {
+        requests.add(1, ordering: .relaxed)
+        switch await UpstreamRecords.fetch(upstreams, route: provider.routeID, provider.parameters(for: place)) {
+        case .success(let fetched):
+            let forecast = WeatherRecords.forecast(fetched.lists, today: today)
+            guard !forecast.days.isEmpty else {
+                return .failure(PlaceError(code: "no_forecast", status: 502, message: "The weather upstream gave no days for \(place.label)."))
+            }
+            return .success(Fetched(forecast: forecast, storedAt: fetched.answer.storedAt, freshUntil: fetched.answer.freshUntil))
+        case .failure(let error):
+            return .failure(error)
+        }
+    }
+}
