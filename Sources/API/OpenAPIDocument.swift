@@ -876,6 +876,520 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/api/weather/route/from/{from}/to/{to}": {
+      "get": {
+        "summary": "The places along a driving route, each with the weather of one day (`day`) or at its arrival (`depart`).",
+        "operationId": "routeWeather",
+        "tags": [
+          "weather"
+        ],
+        "description": "Both ends are geocoded (the best match is taken), the driving route between them is fetched, a point is taken every `every` km along it and the place at each point is found; points where no place is found are left out and repeats are dropped (`dedupe`), the ends being the places asked for. Weather is fetched once per ~10 km cell and day, several places at once. `routeweather` has `from` and `to` with the place fields (id, name, admin, admin_name, country, country_code, postcode, lat, lon, population, timezone, kind, display; all but name, lat and lon where known), `alternatives` (`from/place`, `to/place`: other places of the same name, best first) when a name matched several places, `day` (days from today at the start) and its `date`, `depart` (ISO 8601 with the start's offset, when given), `distance` (m, km, miles), `duration` (ISO 8601, whole minutes), `dedupe`, `sources` (geocoder, directions, weather; directions is `none` when both ends are the same place) and `places/place` in driving order. Each place has `index` (from 0), the place fields, `distance` from the start (m, km, miles), `arrival` (ISO 8601 with the place's offset, with `depart`), `weather` (date, condition, icon, `low` and `high` with `c` and `f`, precipitation (chance, percent), precipitation_mm; `current` with `c` and `f` for today without `depart`; `hour`, the forecast period at the arrival where the upstream has periods: from, to, condition, icon, temperature, precipitation_mm) or, when that place has no weather, its `error`; the other places keep theirs, and when every place fails the first one's error is the answer. With `Accept: text/event-stream` the same request streams its progress as Server-Sent Events (see the 200 response). A 200 carries `Cache-Control: max-age=600`, a 404 `max-age=3600`.",
+        "parameters": [
+          {
+            "name": "from",
+            "in": "path",
+            "required": true,
+            "description": "The start: a place name, \"City, ST\", \"City, Country\" or a US ZIP code; up to 200 bytes, trimmed, no control characters.",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "to",
+            "in": "path",
+            "required": true,
+            "description": "The end, as `from`.",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "day",
+            "in": "query",
+            "required": false,
+            "description": "Days from today at the start: the day whose weather each place gets; not with `depart`.",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 6,
+              "default": 0
+            }
+          },
+          {
+            "name": "depart",
+            "in": "query",
+            "required": false,
+            "description": "The departure, as YYYY-MM-DDTHH:MM in local time at the start: each place gets its `arrival` and the forecast of its arrival's day, with the forecast period at that time. From an hour ago to 6 days ahead (its date today to today + 6 at the start); not with `day`.",
+            "schema": {
+              "type": "string",
+              "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-2][0-9]:[0-5][0-9]$"
+            }
+          },
+          {
+            "name": "dedupe",
+            "in": "query",
+            "required": false,
+            "description": "How repeated places are dropped: one row per postal code (places without one, one per town), or one per town (name, division and country).",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "postcode",
+                "city"
+              ],
+              "default": "postcode"
+            }
+          },
+          {
+            "name": "every",
+            "in": "query",
+            "required": false,
+            "description": "Kilometres between the points taken along the route.",
+            "schema": {
+              "type": "integer",
+              "minimum": 10,
+              "maximum": 500,
+              "default": 50
+            }
+          },
+          {
+            "$ref": "#/components/parameters/format"
+          },
+          {
+            "$ref": "#/components/parameters/pretty"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "`routeweather`, valid against `/api/schema/weather.xsd`; or, with `Accept: text/event-stream`, the events that lead to it.",
+            "content": {
+              "application/xml": {},
+              "application/json": {},
+              "text/event-stream": {
+                "schema": {
+                  "type": "string",
+                  "description": "Server-Sent Events: `progress` events whose data is JSON `{\"stage\": \"geocoding|route|places|weather\", \"done\": N, \"total\": M}` (the stages in that order; no `route` when both ends are the same place), one `place` event per row as soon as its weather is known (the row's JSON `place`, with its `index`; rows may come out of order), then `done` with the whole document in the negotiated format (JSON unless the path has `.xml` or `format=xml`), or `error` with the error document."
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "A bad parameter (`invalid_parameter`, `unknown_parameter`), naming it, including `depart` outside the next 6 days at the start; or a route over 6,000 km as the crow flies or by road (`route_too_long`).",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/json": {},
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "404": {
+            "description": "A place is unknown (`unknown_place`, with up to 5 `suggestions` of close spellings), the directions upstream found no driving route (`no_route`), or no place along the route has a forecast for its day (`no_forecast`).",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/json": {}
+            }
+          },
+          "406": {
+            "$ref": "#/components/responses/NotAcceptable"
+          },
+          "502": {
+            "description": "An upstream failed or answered something unusable (`upstream_error`, `upstream_unreachable`, `upstream_too_large`, `malformed_response`): its code and a message naming the upstream. `no_forecast` when the weather upstream gave a forecast without days for every place.",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/json": {}
+            }
+          },
+          "503": {
+            "description": "Requests to an upstream are paused (`upstream_paused`, `upstream_unavailable`, `upstream_rate_limited`) or its route is not loaded (`upstream_missing`).",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/json": {}
+            }
+          },
+          "504": {
+            "description": "An upstream did not answer in time (`upstream_timeout`).",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/json": {}
+            }
+          }
+        }
+      }
+    },
+    "/api/weather": {
+      "get": {
+        "summary": "One place's forecast for up to 7 days from today (`day` for one), by name (`q`) or position (`lat`, `lon`).",
+        "operationId": "weather",
+        "tags": [
+          "weather"
+        ],
+        "description": "A name is geocoded (the best match is taken); a position gives the place nearest to it. `forecast` has `query` (the text, or `lat,lon`), `place` (id, name, admin, admin_name, country, country_code, postcode, lat, lon, population, timezone, kind, display; all but name, lat and lon where known), `source` (the weather upstream), `generated` (when the upstream made the forecast, as it says), `age` (seconds since the upstream gave it), `current` (condition, icon, `temperature` with `c` and `f`, humidity in percent; today only), `days/day` (date, condition, icon, `low` and `high` with `c` and `f`, precipitation (chance, percent), precipitation_mm) and `hours/hour` (the periods of those days where the upstream has them: from, to, condition, icon, temperature, precipitation_mm). Days are counted from today at the place. A 200 carries `Cache-Control: max-age=600`, a 404 `max-age=3600`.",
+        "parameters": [
+          {
+            "name": "q",
+            "in": "query",
+            "required": false,
+            "description": "A place name, \"City, ST\", \"City, Country\" or a postal code; up to 200 bytes. Either `q` or `lat` and `lon` is required.",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "lat",
+            "in": "query",
+            "required": false,
+            "description": "Latitude in degrees (with `lon`), instead of `q`.",
+            "schema": {
+              "type": "number",
+              "minimum": -90,
+              "maximum": 90
+            }
+          },
+          {
+            "name": "lon",
+            "in": "query",
+            "required": false,
+            "description": "Longitude in degrees (with `lat`).",
+            "schema": {
+              "type": "number",
+              "minimum": -180,
+              "maximum": 180
+            }
+          },
+          {
+            "name": "day",
+            "in": "query",
+            "required": false,
+            "description": "Days from today at the place: that day only; up to 7 days from today by default.",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 6
+            }
+          },
+          {
+            "$ref": "#/components/parameters/format"
+          },
+          {
+            "$ref": "#/components/parameters/pretty"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "`forecast`, valid against `/api/schema/weather.xsd`.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "400": {
+            "description": "Neither `q` nor a position, or both; or a bad parameter (`invalid_parameter`, `unknown_parameter`), naming it.",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "404": {
+            "description": "The name is unknown (`unknown_place`, with up to 5 `suggestions` of close spellings), no place is known near the position (`no_places`), or the weather upstream has no forecast for the day (`no_forecast`).",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/json": {}
+            }
+          },
+          "406": {
+            "$ref": "#/components/responses/NotAcceptable"
+          },
+          "502": {
+            "description": "An upstream failed or answered something unusable (`upstream_error`, `upstream_unreachable`, `upstream_too_large`, `malformed_response`): its code and a message naming the upstream. `no_forecast` when the weather upstream gave a forecast without days.",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/json": {}
+            }
+          },
+          "503": {
+            "description": "Requests to an upstream are paused (`upstream_paused`, `upstream_unavailable`, `upstream_rate_limited`) or its route is not loaded (`upstream_missing`).",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/json": {}
+            }
+          },
+          "504": {
+            "description": "An upstream did not answer in time (`upstream_timeout`).",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/json": {}
+            }
+          }
+        }
+      }
+    },
+    "/api/geocode": {
+      "get": {
+        "summary": "Places matching a name, \"City, ST\", \"City, Country\" or a postal code (`q`), best first.",
+        "operationId": "geocode",
+        "tags": [
+          "geocoding"
+        ],
+        "description": "`places` with `query`, `source` (the geocoder: `gazetteer`, `nominatim`, `google`) and `results/place`, best first: id, name, admin, admin_name, country, country_code, postcode, lat, lon, population, timezone, kind, display; all but name, lat and lon where known. A 200 carries `Cache-Control: max-age=86400`, a 404 `max-age=3600`.",
+        "parameters": [
+          {
+            "name": "q",
+            "in": "query",
+            "required": true,
+            "description": "A place name, \"City, ST\", \"City, Country\" or a postal code; up to 200 bytes, trimmed, no control characters.",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "Places.",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 40,
+              "default": 10
+            }
+          },
+          {
+            "$ref": "#/components/parameters/format"
+          },
+          {
+            "$ref": "#/components/parameters/pretty"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "`places`, valid against `/api/schema/weather.xsd`.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "400": {
+            "description": "A missing or bad parameter (`invalid_parameter`, `unknown_parameter`), naming it.",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "404": {
+            "description": "No place matches (`unknown_place`), with up to 5 `suggestions` of close spellings.",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/json": {}
+            }
+          },
+          "406": {
+            "$ref": "#/components/responses/NotAcceptable"
+          },
+          "502": {
+            "description": "An upstream failed or answered something unusable (`upstream_error`, `upstream_unreachable`, `upstream_too_large`, `malformed_response`): its code and a message naming the upstream.",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/json": {}
+            }
+          },
+          "503": {
+            "description": "Requests to an upstream are paused (`upstream_paused`, `upstream_unavailable`, `upstream_rate_limited`) or its route is not loaded (`upstream_missing`).",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/json": {}
+            }
+          },
+          "504": {
+            "description": "An upstream did not answer in time (`upstream_timeout`).",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/json": {}
+            }
+          }
+        }
+      }
+    },
+    "/api/geocode/reverse": {
+      "get": {
+        "summary": "The place nearest to a position (`lat`, `lon`) and its postal code.",
+        "operationId": "reverseGeocode",
+        "tags": [
+          "geocoding"
+        ],
+        "description": "`places` with `query` (`lat,lon`), `source` and `results/place`: one place (id, name, admin, admin_name, country, country_code, postcode, lat, lon, population, timezone, kind, display; all but name, lat and lon where known) with its `distance` from the position (m, km, miles) and its postal code where known. A 200 carries `Cache-Control: max-age=86400`, a 404 `max-age=3600`.",
+        "parameters": [
+          {
+            "name": "lat",
+            "in": "query",
+            "required": true,
+            "description": "Latitude in degrees (with `lon`).",
+            "schema": {
+              "type": "number",
+              "minimum": -90,
+              "maximum": 90
+            }
+          },
+          {
+            "name": "lon",
+            "in": "query",
+            "required": true,
+            "description": "Longitude in degrees (with `lat`).",
+            "schema": {
+              "type": "number",
+              "minimum": -180,
+              "maximum": 180
+            }
+          },
+          {
+            "$ref": "#/components/parameters/format"
+          },
+          {
+            "$ref": "#/components/parameters/pretty"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "`places`, valid against `/api/schema/weather.xsd`.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "400": {
+            "description": "A missing or bad position (`invalid_parameter`), or an unknown parameter (`unknown_parameter`).",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "404": {
+            "description": "No place is known near the position (`no_places`).",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/json": {}
+            }
+          },
+          "406": {
+            "$ref": "#/components/responses/NotAcceptable"
+          },
+          "502": {
+            "description": "An upstream failed or answered something unusable (`upstream_error`, `upstream_unreachable`, `upstream_too_large`, `malformed_response`): its code and a message naming the upstream.",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/json": {}
+            }
+          },
+          "503": {
+            "description": "Requests to an upstream are paused (`upstream_paused`, `upstream_unavailable`, `upstream_rate_limited`) or its route is not loaded (`upstream_missing`).",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/json": {}
+            }
+          },
+          "504": {
+            "description": "An upstream did not answer in time (`upstream_timeout`).",
+            "content": {
+              "application/xml": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              },
+              "application/json": {}
+            }
+          }
+        }
+      }
+    },
     "/api/schema/bart.xsd": {
       "get": {
         "summary": "The XML Schema of the BART departures documents.",
@@ -899,6 +1413,23 @@ enum OpenAPIDocument {
         "operationId": "sbbSchema",
         "tags": [
           "timetable"
+        ],
+        "responses": {
+          "200": {
+            "description": "XML Schema 1.0.",
+            "content": {
+              "application/xml": {}
+            }
+          }
+        }
+      }
+    },
+    "/api/schema/weather.xsd": {
+      "get": {
+        "summary": "The XML Schema of the weather and geocoding documents.",
+        "operationId": "weatherSchema",
+        "tags": [
+          "weather"
         ],
         "responses": {
           "200": {
