@@ -22,6 +22,16 @@ struct Settings: Sendable {
     var timetable: TimetableProvider? = .hafasExtxml
     /// Which feed answers the BART departures; nil serves none.
     var departures: DepartureProvider? = .bartEtd
+    /// Which upstream gives the weather; nil serves no weather.
+    var weather: WeatherProvider? = .yr
+    /// Which upstream finds driving routes; nil serves no weather along routes.
+    var directions: DirectionsProvider? = .google
+    /// Who turns names into places and positions into names.
+    var geocoder: GeocoderProvider? = .gazetteer
+    /// Where the embedded gazetteer's database is built; empty: the user's cache folder.
+    var dataDirectory = ""
+    /// The API key sent to the directions upstreams that need one (Google, GraphHopper).
+    var directionsKey = "gottago"
     /// Milliseconds the embedded sandbox waits before each answer (benchmarks).
     var sandboxLatency = 0
 
@@ -128,6 +138,26 @@ extension Option {
                     ". Unless its upstream has an origin, the embedded sandbox answers in that upstream's format, offline.", \.timetable),
         choiceOrOff("departures", "FEED", "Which feed answers /api/bart: ",
                     ". Unless its upstream has an origin, the embedded sandbox simulates it, offline.", \.departures),
+        choiceOrOff("weather", "PROVIDER", "Which upstream answers /api/weather and the weather along routes: ",
+                    ". Unless its upstream has an origin, the embedded sandbox's weather model answers in its format, offline.", \.weather),
+        choiceOrOff("directions", "PROVIDER", "Which upstream finds the driving routes of /api/weather/route: ",
+                    ". Unless its upstream has an origin, the embedded sandbox routes between gazetteer places, offline.", \.directions),
+        choiceOrOff("geocoder", "PROVIDER", "Who answers /api/geocode and finds the places of the weather endpoints: ",
+                    " (gazetteer: the embedded GeoNames places and US ZIP codes; the others are upstreams, simulated by the sandbox unless given an origin).",
+                    \.geocoder),
+        Option(name: "data-dir", value: "DIR",
+               help: "Where the embedded gazetteer's database is built on first start (about 60 MB); by default $XDG_CACHE_HOME/gottago or ~/.cache/gottago.",
+               apply: { settings, text throws(ConfigurationError) in
+                   guard !text.isEmpty, text.utf8.count <= 1024, !text.contains("\0") else { throw .invalidValue("data-dir", text, "a folder") }
+                   settings.dataDirectory = text
+               }, current: { $0.dataDirectory.isEmpty ? "the user's cache folder" : $0.dataDirectory }),
+        Option(name: "directions-key", value: "KEY", help: "The API key sent to Google Directions or GraphHopper when they are used live.",
+               apply: { settings, text throws(ConfigurationError) in
+                   guard !text.isEmpty, text.utf8.count <= 200, text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+                       throw .invalidValue("directions-key", text, "a key of printable ASCII")
+                   }
+                   settings.directionsKey = text
+               }, current: { $0.directionsKey == "gottago" ? "none" : "set" }),
         integer("sandbox-latency", "MS", "Milliseconds the embedded sandbox waits before each answer (benchmarks).", 0...10_000,
                 \.sandboxLatency),
     ]

@@ -70,7 +70,10 @@ struct OpsRoutesTests {
         let directory = try StationDirectory(stations: [Station(id: "8507000", name: "Bern", latitude: 46.948825, longitude: 7.439122)])
         let timetable = try TimetableService(upstreams: upstreams, directory: directory, provider: .hafasExtxml)
         let departures = try DepartureService(feed: DepartureFeed(upstreams: upstreams, routeID: "bart-etd"))
-        try await LiveApp.with(upstreams: upstreams, timetable: timetable, departures: departures) { live in
+        let weather = RouteWeatherService(
+            geocoding: try GeocodingService(provider: .nominatim, directory: nil, upstreams: upstreams),
+            directions: try DirectionsService(upstreams: upstreams, provider: .google), weather: try WeatherService(upstreams: upstreams, provider: .yr))
+        try await LiveApp.with(upstreams: upstreams, timetable: timetable, departures: departures, weather: weather) { live in
             let response = try await live.get("/api/openapi.json")
             #expect(response.status == 200)
             #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)

@@ -34,14 +34,17 @@ public struct PlaceError: Representable, Hashable, Error {
     public var code: String
     public var status: Int
     public var message: String
+    /// The upstream that failed, when one did.
+    public var upstream: String?
     /// Close spellings (`unknown_place`).
     public var suggestions: [Place]
 
     /// Creates an error.
-    public init(code: String, status: Int, message: String, suggestions: [Place] = []) {
+    public init(code: String, status: Int, message: String, upstream: String? = nil, suggestions: [Place] = []) {
         self.code = code
         self.status = status
         self.message = message
+        self.upstream = upstream
         self.suggestions = suggestions
     }
 
@@ -50,6 +53,7 @@ public struct PlaceError: Representable, Hashable, Error {
             .leaf("status", status),
             .leaf("code", code),
             .leaf("message", message),
+            .leaf("upstream", upstream),
             suggestions.isEmpty ? nil : .list("suggestions", suggestions.map(\.node)),
         ])
     }

@@ -15,10 +15,11 @@ enum UpstreamRecords {
             let answer = try await upstreams.client(for: route).extract(route, parameters: parameters)
             switch answer.extraction.outcome {
             case .success(let lists): return .success((lists, answer))
-            case .failure(let failure): return .failure(PlaceError(code: failure.code, status: failure.status, message: failure.message))
+            case .failure(let failure):
+                return .failure(PlaceError(code: failure.code, status: failure.status, message: failure.message, upstream: route.upstream))
             }
         } catch {
-            return .failure(PlaceError(code: error.code, status: error.status, message: error.message))
+            return .failure(PlaceError(code: error.code, status: error.status, message: error.message, upstream: error.upstream))
         }
     }
 

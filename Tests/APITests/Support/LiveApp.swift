@@ -14,7 +14,7 @@ struct LiveApp: Sendable {
 
     static func with<T: Sendable>(
         debugRoutes: Bool = true, upstreams: Upstreams? = nil, timetable: TimetableService? = nil, departures: DepartureService? = nil,
-        _ body: (LiveApp) async throws -> T
+        weather: RouteWeatherService? = nil, _ body: (LiveApp) async throws -> T
     ) async throws -> T {
         var configuration = ServerConfiguration()
         configuration.port = 0
@@ -24,7 +24,7 @@ struct LiveApp: Sendable {
         let sink = LogSink()
         let log = ServerLog(sink: sink)
         let application = try Application(
-            server: configuration, api: api, upstreams: upstreams, timetable: timetable, departures: departures, log: log)
+            server: configuration, api: api, upstreams: upstreams, timetable: timetable, departures: departures, weather: weather, log: log)
         let server = HTTPServer(
             responder: application.responder, configuration: configuration, log: log,
             accessLog: AccessLog(format: .off, sink: sink))

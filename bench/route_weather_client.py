@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Clients for bench/routeweather.sh.
+
+naive ORIGIN FROM_LAT,FROM_LON TO_LAT,TO_LON
+    The original app's strategy against the embedded sandbox's upstreams: one Google Directions
+    request, then for every step of the route one Nominatim reverse request (for the postal code)
+    and one Google weather request (by postal code), one after another. Prints JSON: calls, steps,
+    seconds.
+
+repeat URL N
+    N sequential GETs of URL on one keep-alive connection; prints JSON: the latencies in ms.
+"""
+import http.client
+import json
+import sys
+import time
+import urllib.parse
+import xml.etree.ElementTree as ET
+
+
+def get(connection, path):
+    connection.request("GET", path)
+    response = connection.getresponse()
+    body = response.read()
+    if response.status != 200:
+        raise SystemExit(f"route_weather_client: {path} answered {response.status}: {body[:200]!r}")
+    return body
+
+
+def naive(origin, start, end):
+    parsed = urllib.parse.urlsplit(origin)
+    connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=30)
+    began = time.perf_counter()
+    calls = 1
+    directions = ET.fromstring(get(connection, f"/maps/api/directions/xml?origin={start}&destination={end}&key=bench"))
+    steps = directions.findall("./route/leg/step")
+    if not steps:
+        raise SystemExit("route_weather_client: the directions answer has no steps")
+    for step in steps:
+        lat, lng = step.findtext("start_location/lat"), step.findtext("start_location/lng")
+        place = ET.fromstring(get(connection, f"/reverse?lat={lat}&lon={lng}&format=xml&addressdetails=1"))
+        postcode = place.findtext("addressparts/postcode")
+        where = postcode or ",,,%d,%d" % (round(float(lat) * 1e6), round(float(lng) * 1e6))
+        get(connection, "/ig/api?weather=" + urllib.parse.quote(where) + "&hl=en")
+        calls += 2
+    print(json.dumps({"calls": calls, "steps": len(steps), "seconds": time.perf_counter() - began}))
+
+
+def repeat(url, count):
+    parsed = urllib.parse.urlsplit(url)
+    path = parsed.path + ("?" + parsed.query if parsed.query else "")
+    connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=30)
+    latencies = []
+    for _ in range(count):
+        began = time.perf_counter()
+        get(connection, path)
+        latencies.append((time.perf_counter() - began) * 1000)
+    print(json.dumps({"ms": latencies}))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 5 and sys.argv[1] == "naive":
+        naive(sys.argv[2], sys.argv[3], sys.argv[4])
+    elif len(sys.argv) == 4 and sys.argv[1] == "repeat":
+        repeat(sys.argv[2], int(sys.argv[3]))
+    else:
+        raise SystemExit(__doc__)
