@@ -3,6 +3,7 @@ import HTTPTesting
 import Markup
 import Server
 import Testing
+@testable import gottago
 
 /// `gottago get` run as a process against a loopback server that streams a scripted answer.
 @Suite("gottago get", .serialized)
@@ -156,5 +157,63 @@ struct GetCommandTests {
         let usage = try await Self.get(["--accept", "yaml", "/x"])
         #expect(usage.status == 2)
         #expect(usage.err.contains("usage: gottago get"))
+    }
+}
+
+/// The pieces of `gottago get` that need no process.
+@Suite("gottago get: events, progress and arguments")
+struct GetCommandPartsTests {
+    @Test("events are read across arbitrary splits, CRLF included, comments skipped")
+    func eventReader() {
+        let stream = Array(": keep-alive\r\n\r\nevent: progress\r\ndata: {\"stage\":\"weather\",\"done\":1,\"total\":2}\r\n\r\nevent: done\ndata: <a>\ndata: </a>\n\n".utf8)
+        for split in [1, 2, 3, 7, stream.count] {
+            var reader = GetEventReader()
+            var events: [GetEventReader.Event] = []
+            var index = 0
+            while index < stream.count {
+                events += reader.feed(Array(stream[index..<min(index + split, stream.count)]))
+                index += split
+            }
+            #expect(events == [
+                GetEventReader.Event(name: "progress", data: #"{"stage":"weather","done":1,"total":2}"#),
+                GetEventReader.Event(name: "done", data: "<a>\n</a>"),
+            ])
+        }
+    }
+
+    @Test("progress data is read from its JSON, whatever the order and spacing")
+    func progress() {
+        #expect(GetProgress(json: #"{"stage":"weather","done":12,"total":87}"#) == GetProgress(stage: "weather", done: 12, total: 87))
+        #expect(GetProgress(json: #"{ "total" : 3, "extra": [1, 2], "stage": "geo\"coding", "done": 0 }"#)?.stage == "geo\"coding")
+        #expect(GetProgress(json: #"{"stage":"weather"}"#) == nil)
+        #expect(GetProgress(stage: "weather", done: 12, total: 87).percent == 13)
+    }
+
+    @Test("on a terminal the bar is redrawn in place and cleared at the end")
+    func terminalBar() {
+        final class Written { var text = "" }
+        let written = Written()
+        var display = GetProgressDisplay(isTerminal: true) { written.text += $0 }
+        display.show(GetProgress(stage: "weather", done: 1, total: 4))
+        display.show(GetProgress(stage: "weather", done: 2, total: 4))
+        display.clear()
+        #expect(written.text == "\r\u{1B}[2Kweather [######..................] 1/4 25%\r\u{1B}[2Kweather [############............] 2/4 50%\r\u{1B}[2K")
+    }
+
+    @Test("arguments", arguments: [
+        (["/api/x"], "http://127.0.0.1:8080/api/x"),
+        (["api/x", "--server", "http://h:1/"], "http://h:1/api/x"),
+        (["https://example.org/a?b=1", "--server", "http://h:1"], "https://example.org/a?b=1"),
+    ])
+    func urls(arguments: [String], url: String) throws {
+        #expect(try GetCommand.parse(arguments).get().url == url)
+    }
+
+    @Test("--accept json still asks for events first")
+    func acceptHeader() throws {
+        let options = try GetCommand.parse(["/x", "--accept", "json"]).get()
+        #expect(options.acceptHeader == "text/event-stream, application/json;q=0.9")
+        #expect(Negotiation.acceptsEventStream(options.acceptHeader))
+        #expect(Negotiation.preferredFormat(accept: options.acceptHeader) == .json)
     }
 }
