@@ -2,9 +2,12 @@
 /// and comment lines (https://html.spec.whatwg.org/multipage/server-sent-events.html).
 ///
 /// ```swift
-/// return .eventStream(for: request) { events in
-///     try await events.send(event: "progress", data: #"{"stage":"weather","done":1,"total":87}"#)
-///     try await events.send(event: "done", data: document)
+/// Route.get("/api/weather/route", summary: "Weather along a route") { request in
+///     guard request.acceptsEventStream else { return .document(try await build(request), for: request, cache: .noStore) }
+///     return .eventStream { events in
+///         try await events.send(event: "progress", data: #"{"stage":"weather","done":1,"total":87}"#)
+///         try await events.send(event: "done", data: document)
+///     }
 /// }
 /// ```
 public struct EventStream: Sendable {
