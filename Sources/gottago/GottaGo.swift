@@ -34,6 +34,8 @@ struct GottaGo {
             exit(RouteCommands.routes(arguments))
         case "scrape":
             exit(RouteCommands.scrape(arguments))
+        case "get":
+            exit(GetCommand.run(arguments))
         default:
             fail("unknown command \"\(command)\"")
         }

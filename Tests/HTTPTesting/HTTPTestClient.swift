@@ -16,6 +16,8 @@
 public final class HTTPTestClient {
     private let transfer: Transfer
 
+    var transferForStreaming: Transfer { transfer }
+
     /// Creates a client with a fresh curl easy handle and no open connection.
     public init() throws(HTTPTestError) {
         transfer = try Transfer()

@@ -50,18 +50,22 @@ public struct Response: Sendable {
     }
 }
 
-/// The body of a response: bytes made for this request, or a prepared body shared by many.
+/// The body of a response: bytes made for this request, a prepared body shared by many, or a
+/// body written while it is sent.
 public enum Body: Sendable {
     /// Bytes made for one response.
     case bytes([UInt8])
     /// A body whose ETag and gzip form are computed once.
     case prepared(PreparedBody)
+    /// A body produced while it is sent, with chunked transfer coding.
+    case stream(StreamBody)
 
-    /// The uncompressed bytes.
+    /// The uncompressed bytes; empty for a stream, whose bytes do not exist yet.
     public var bytes: [UInt8] {
         switch self {
         case .bytes(let bytes): bytes
         case .prepared(let prepared): prepared.bytes
+        case .stream: []
         }
     }
 }

@@ -41,6 +41,7 @@ extension HTTPServer {
 
     func completed(_ context: RequestContext, completed: Bool) {
         if let lease = context.lease.take() { reuse.release(lease) }
+        if let stream = context.stream.take() { context.bytesSent = streamCompleted(stream) }
         let duration = Double(Timestamp.monotonicNanoseconds() - context.started) / 1e9
         let status = context.status
         // Moved out: each `context.request?.field` would copy all of it.
@@ -184,6 +185,9 @@ extension HTTPServer {
         switch response.content {
         case .bytes(let bytes):
             mhdResponse = bytes.withUnsafeBytes { cmhd_response_copy($0.baseAddress, $0.count) }
+        case .stream(let stream):
+            guard context.method == "HEAD" else { return queueStream(stream, response, connection, context) }
+            mhdResponse = cmhd_response_copy(nil, 0)
         case .shared(let shared):
             if let lease = reuse.lease(shared, status: response.status, headers: response.headers) {
                 context.lease = lease

@@ -28,6 +28,8 @@ public final class HTTPServer: Sendable {
     let clients = Mutex(ClientCounts())
     let suspended = Mutex<[ObjectIdentifier: (RequestContext, ConnectionHandle)]>([:])
     let reuse = ResponseReuse()
+    /// Streamed bodies being sent, cancelled when the shutdown grace is over.
+    let streams = Mutex<[ObjectIdentifier: ResponseStream]>([:])
     private let errorLogger: LoggerSlot
     /// Checks suspended connections for clients that went away, while there are any.
     private let disconnectWatch = Mutex<(any DispatchSourceTimer)?>(nil)
@@ -113,6 +115,8 @@ public final class HTTPServer: Sendable {
         while metrics.requestsInFlight > 0, clock.now < deadline {
             try? await Task.sleep(for: .milliseconds(10))
         }
+        // libmicrohttpd must not be stopped with a connection suspended: streams still open end now.
+        cancelOpenStreams()
         answerSuspendedForShutdown()
         // Give the answers just resumed a moment to leave before the sockets close.
         let flushDeadline = clock.now.advanced(by: .milliseconds(500))

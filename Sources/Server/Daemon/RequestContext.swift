@@ -41,6 +41,8 @@ final class RequestContext: @unchecked Sendable {
     var bytesSent = 0
     /// The kept response queued for this request, handed back on completion.
     var lease: ResponseReuse.Lease?
+    /// The streamed body being sent for this request.
+    var stream: ResponseStream?
 
     // Crosses from the handler's task to the libmicrohttpd thread.
     let resolution = Mutex(Resolution.pending)

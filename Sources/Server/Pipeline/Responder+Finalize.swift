@@ -9,8 +9,11 @@ extension Responder {
         headers.add("X-Request-Id", request.id)
         headers.add("Access-Control-Allow-Origin", "*")
         headers.add("Access-Control-Expose-Headers", "ETag, X-Request-Id, X-Cache, Age, Retry-After")
-        headers.setDefault("Cache-Control", response.cache.headerValue)
         if draining { headers.set("Connection", "close") }
+        if case .stream(let stream) = response.body {
+            return finalizeStream(stream, status: response.status, negotiated: response.negotiated, headers: headers)
+        }
+        headers.setDefault("Cache-Control", response.cache.headerValue)
 
         let body = response.body.bytes
         let compressible = body.count >= configuration.gzipMinimumBytes && response.status != 204
@@ -24,9 +27,10 @@ extension Responder {
             return WireResponse(status: response.status, headers: headers, body: body)
         }
         let etag: String
-        switch response.body {
-        case .prepared(let prepared): etag = prepared.etag
-        case .bytes(let bytes): etag = ETag.compute(bytes)
+        if case .prepared(let prepared) = response.body {
+            etag = prepared.etag
+        } else {
+            etag = ETag.compute(body)
         }
         headers.add("ETag", etag)
         if let condition = request.headers["If-None-Match"], ETag.matches(condition, etag) {
@@ -35,14 +39,27 @@ extension Responder {
         }
         if compressible, Negotiation.acceptsGzip(request.headers["Accept-Encoding"]) {
             headers.add("Content-Encoding", "gzip")
-            switch response.body {
-            case .prepared(let prepared): return WireResponse(status: 200, headers: headers, shared: prepared.gzip())
-            case .bytes(let bytes): return WireResponse(status: 200, headers: headers, body: Gzip.compress(bytes))
+            if case .prepared(let prepared) = response.body {
+                return WireResponse(status: 200, headers: headers, shared: prepared.gzip())
             }
+            return WireResponse(status: 200, headers: headers, body: Gzip.compress(body))
         }
         if case .prepared(let prepared) = response.body {
             return WireResponse(status: 200, headers: headers, shared: prepared.shared)
         }
         return WireResponse(status: 200, headers: headers, body: body)
+    }
+}
+
+extension Responder {
+    /// A streamed body is never stored or compared, and compressing it would hold back its events
+    /// until a deflate block fills: no `ETag`, no 304, no gzip.
+    private func finalizeStream(_ body: StreamBody, status: Int, negotiated: Bool, headers: HTTPHeaders) -> WireResponse {
+        var headers = headers
+        headers.set("Cache-Control", "no-store")
+        // nginx buffers proxied responses unless told otherwise, which would hold every event back.
+        headers.add("X-Accel-Buffering", "no")
+        if negotiated { headers.add("Vary", "Accept") }
+        return WireResponse(status: status, headers: headers, stream: ResponseStream(body))
     }
 }

@@ -13,6 +13,8 @@ public struct WireResponse: Sendable {
         case bytes([UInt8])
         /// Bytes shared with other responses.
         case shared(SharedBytes)
+        /// Bytes produced while they are sent.
+        case stream(ResponseStream)
     }
 
     /// Creates a response with a body of its own.
@@ -22,6 +24,13 @@ public struct WireResponse: Sendable {
         content = .bytes(body)
     }
 
+    /// Creates a streamed response.
+    init(status: Int, headers: HTTPHeaders, stream: ResponseStream) {
+        self.status = status
+        self.headers = headers
+        content = .stream(stream)
+    }
+
     /// Creates a response with a shared body.
     public init(status: Int, headers: HTTPHeaders, shared: SharedBytes) {
         self.status = status
@@ -29,19 +38,21 @@ public struct WireResponse: Sendable {
         content = .shared(shared)
     }
 
-    /// The body bytes (a copy for shared bodies).
+    /// The body bytes (a copy for shared bodies; empty for streams).
     public var body: [UInt8] {
         switch content {
         case .bytes(let bytes): bytes
         case .shared(let shared): shared.array
+        case .stream: []
         }
     }
 
-    /// The body's length.
+    /// The body's length (0 for streams, whose length is known only at the end).
     public var bodyCount: Int {
         switch content {
         case .bytes(let bytes): bytes.count
         case .shared(let shared): shared.count
+        case .stream: 0
         }
     }
 }

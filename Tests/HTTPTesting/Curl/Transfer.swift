@@ -18,6 +18,10 @@ final class Transfer {
     private var httpVersion = ""
     private var headers: [(String, String)] = []
     private var body: [UInt8] = []
+    /// Called with each piece of the body as curl delivers it; false hangs up (see `HTTPTestClient.stream`).
+    var onChunk: (([UInt8]) -> Bool)?
+    /// The pieces of the body in arrival order, when `onChunk` is set.
+    private(set) var chunks: [[UInt8]] = []
 
     init() throws(HTTPTestError) {
         try CurlGlobal.ensureInitialized()
@@ -48,6 +52,7 @@ final class Transfer {
         httpVersion = ""
         headers = []
         body = []
+        chunks = []
         errorBuffer[0] = 0
         try setCommonOptions(request)
         try setMethodAndBody(request)
@@ -102,7 +107,13 @@ final class Transfer {
         try set(CURLOPT_WRITEFUNCTION, callback: { data, size, count, userdata in
             guard let userdata else { return 0 }
             let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
-            Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue().body.append(contentsOf: bytes)
+            let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
+            if let onChunk = transfer.onChunk {
+                // Anything but the full count makes curl abort the transfer: the client hangs up.
+                guard onChunk(Array(bytes)) else { return 0 }
+                transfer.chunks.append(Array(bytes))
+            }
+            transfer.body.append(contentsOf: bytes)
             return size * count
         })
     }

@@ -1,0 +1,143 @@
+import Synchronization
+
+/// One streamed body in flight: the buffer between its producer task and the connection.
+///
+/// The daemon reads it from libmicrohttpd's content reader callback. When nothing is buffered the
+/// reader suspends the connection (through `StreamPort`) and the next write, the end or a
+/// cancellation resumes it: returning 0 from the reader instead would make libmicrohttpd's
+/// internal polling thread call it again at once, a busy loop
+/// (https://www.gnu.org/software/libmicrohttpd/manual/html_node/microhttpd_002dresponse-create.html).
+/// Suspending and resuming happen under the stream's lock, so a resume can never overtake the
+/// suspend it answers.
+public final class ResponseStream: Sendable {
+    typealias Waiter = CheckedContinuation<Void, any Error>
+
+    private struct Inner {
+        var machine: StreamStateMachine<Waiter>
+        var port: StreamPort?
+    }
+
+    let body: StreamBody
+    private let inner: Mutex<Inner>
+    private let producer = Mutex<Task<Void, Never>?>(nil)
+    private let lastWrite = Atomic<UInt64>(0)
+
+    init(_ body: StreamBody) {
+        self.body = body
+        inner = Mutex(Inner(machine: StreamStateMachine(limit: body.bufferLimit), port: nil))
+        lastWrite.store(Timestamp.monotonicNanoseconds(), ordering: .relaxed)
+    }
+
+    /// Bytes handed to the connection so far.
+    public var sentByteCount: Int { inner.withLock { $0.machine.sent } }
+
+    var bufferedByteCount: Int { inner.withLock { $0.machine.buffered } }
+
+    var isCancelled: Bool { inner.withLock { $0.machine.phase == .cancelled } }
+
+    /// Nanoseconds since the producer last wrote.
+    var idleNanoseconds: UInt64 { Timestamp.monotonicNanoseconds() &- lastWrite.load(ordering: .relaxed) }
+
+    // MARK: Producer side
+
+    /// Starts the producer in its own task, unless the stream was cancelled first.
+    func start() -> Task<Void, Never> {
+        let task = Task { [self] in
+            let writer = ResponseBodyWriter(stream: self)
+            var failed = false
+            do {
+                try await withTaskCancellationHandler {
+                    try await body.produce(writer)
+                } onCancel: {
+                    self.cancel()
+                }
+            } catch {
+                failed = true
+            }
+            finish(failed: failed)
+        }
+        producer.withLock { $0 = task }
+        if isCancelled { task.cancel() }
+        return task
+    }
+
+    func write(_ bytes: [UInt8]) async throws {
+        try await waitForRoom()
+        let action = inner.withLock { inner in
+            let action = inner.machine.write(bytes)
+            if case .buffered(wakeReader: true) = action { inner.port?.resume() }
+            return action
+        }
+        guard case .buffered = action else { throw CancellationError() }
+        lastWrite.store(Timestamp.monotonicNanoseconds(), ordering: .relaxed)
+    }
+
+    /// Writes only if the buffer has room now; for heartbeats, which are pointless behind a full buffer.
+    func writeIfRoom(_ bytes: [UInt8]) -> Bool {
+        let written = inner.withLock { inner -> Bool in
+            guard inner.machine.hasRoom, case .buffered(let wake) = inner.machine.write(bytes) else { return false }
+            if wake { inner.port?.resume() }
+            return true
+        }
+        if written { lastWrite.store(Timestamp.monotonicNanoseconds(), ordering: .relaxed) }
+        return written
+    }
+
+    private func waitForRoom() async throws {
+        if inner.withLock({ $0.machine.hasRoom && $0.machine.phase == .producing }) { return }
+        try await withCheckedThrowingContinuation { (waiter: Waiter) in
+            let action = inner.withLock { $0.machine.waitForRoom(waiter) }
+            if case .proceed(let result) = action { waiter.resume(with: result) }
+        }
+    }
+
+    private func finish(failed: Bool) {
+        inner.withLock { inner in
+            if inner.machine.finish(failed: failed) { inner.port?.resume() }
+        }
+    }
+
+    /// Stops the stream: pending and later writes throw, the reader cuts the connection, the producer is cancelled.
+    func cancel() {
+        let action = inner.withLock { inner in
+            let action = inner.machine.cancel()
+            if action.wakeReader { inner.port?.resume() }
+            return action
+        }
+        for writer in action.writers { writer.resume(throwing: CancellationError()) }
+        // Taken out first: cancelling runs the task's handler, which calls back here.
+        let task = producer.withLock { $0 }
+        task?.cancel()
+    }
+
+    // MARK: Connection side
+
+    /// Connects the stream to the connection it is sent on.
+    func attach(_ port: StreamPort) {
+        inner.withLock { $0.port = port }
+    }
+
+    /// Fills libmicrohttpd's buffer: a byte count, 0 after parking, -1 at the end, -2 to cut the connection.
+    func read(into buffer: UnsafeMutableRawPointer, max: Int) -> Int {
+        let action = inner.withLock { inner in
+            let action = inner.machine.read(max: max)
+            if case .park = action { inner.port?.suspend() }
+            return action
+        }
+        switch action {
+        case .bytes(let chunk, let writers):
+            chunk.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            for writer in writers { writer.resume() }
+            return chunk.count
+        case .park: return 0
+        case .end: return -1
+        case .error: return -2
+        }
+    }
+}
+
+/// How a stream suspends its connection while it has nothing to send, and resumes it.
+struct StreamPort: Sendable {
+    let suspend: @Sendable () -> Void
+    let resume: @Sendable () -> Void
+}
