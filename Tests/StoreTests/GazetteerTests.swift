@@ -325,3 +325,36 @@ struct GazetteerTests {
         return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
     }
 }
+
+@Suite("Gazetteer data reading")
+struct GazetteerLinesTests {
+    @Test("Lines come out whole across chunk boundaries")
+    func linesAcrossChunks() throws {
+        var count = 0, longest = 0
+        try Gazetteer.Lines(gzip: Gazetteer.EmbeddedData.bytes).forEach { line throws(GazetteerError) in
+            count += 1
+            longest = max(longest, line.count)
+            if line.first == 0x40 { #expect(line.contains(0x09)) }
+        }
+        #expect(count > 200_000)
+        #expect(longest < Gazetteer.Lines.maximumLineLength)
+    }
+
+    @Test("Truncated or damaged data is an error, not fewer rows", arguments: [0.5, 0.999])
+    func truncated(fraction: Double) throws {
+        let bytes = Array(Gazetteer.EmbeddedData.bytes)
+        let cut = Array(bytes.prefix(Int(Double(bytes.count) * fraction)))
+        #expect(throws: GazetteerError.self) {
+            try cut.withUnsafeBufferPointer { buffer in
+                try Gazetteer.Lines(gzip: buffer).forEach { _ throws(GazetteerError) in }
+            }
+        }
+        var damaged = bytes
+        for index in stride(from: 1000, to: 2000, by: 7) { damaged[index] ^= 0xFF }
+        #expect(throws: GazetteerError.self) {
+            try damaged.withUnsafeBufferPointer { buffer in
+                try Gazetteer.Lines(gzip: buffer).forEach { _ throws(GazetteerError) in }
+            }
+        }
+    }
+}

@@ -197,15 +197,17 @@ extension Gazetteer {
                           population: Int(row.integer(4)))
         }
 
-        /// Appends the places of `minimumPopulation` or more inside the box to `found`.
-        func places(in box: StationDirectory.SearchBox, minimumPopulation: Int, into found: inout [Located]) throws(GazetteerError) {
+        /// Calls `visit` with each place of `minimumPopulation` or more inside the box.
+        func places(
+            in box: StationDirectory.SearchBox, minimumPopulation: Int, _ visit: (Located) -> Void
+        ) throws(GazetteerError) {
             try sqlite { () throws(StationDirectoryError) in
                 for longitudes in [box.west, box.east] as [ClosedRange<Double>?] {
                     guard let longitudes else { continue }
                     try placesInBox.run(.real(box.south), .real(box.north), .real(longitudes.lowerBound),
                                         .real(longitudes.upperBound), .integer(Int64(minimumPopulation))) {
                         row throws(StationDirectoryError) in
-                        found.append(Located(id: Int(row.integer(0)), latitude: row.real(1), longitude: row.real(2)))
+                        visit(Located(id: Int(row.integer(0)), latitude: row.real(1), longitude: row.real(2)))
                     }
                 }
             }
@@ -222,14 +224,14 @@ extension Gazetteer {
             return found
         }
 
-        /// Appends the delivery-area ZIP codes inside the box to `found` (their codes as ids).
-        func zips(in box: StationDirectory.SearchBox, into found: inout [Located]) throws(GazetteerError) {
+        /// Calls `visit` with each delivery-area ZIP code inside the box (its code as id).
+        func zips(in box: StationDirectory.SearchBox, _ visit: (Located) -> Void) throws(GazetteerError) {
             try sqlite { () throws(StationDirectoryError) in
                 for longitudes in [box.west, box.east] as [ClosedRange<Double>?] {
                     guard let longitudes else { continue }
                     try zipsInBox.run(.real(box.south), .real(box.north), .real(longitudes.lowerBound),
                                       .real(longitudes.upperBound)) { row throws(StationDirectoryError) in
-                        found.append(Located(id: Int(row.integer(0)), latitude: row.real(1), longitude: row.real(2)))
+                        visit(Located(id: Int(row.integer(0)), latitude: row.real(1), longitude: row.real(2)))
                     }
                 }
             }

@@ -14,9 +14,11 @@ extension Gazetteer {
     public func nearest(latitude: Double, longitude: Double) throws(GazetteerError) -> GazetteerPlace? {
         try Self.validate(latitude: latitude, longitude: longitude)
         let origin = StationDirectory.Origin(latitude: latitude, longitude: longitude)
-        let found = try closest(to: origin, radius: 5_000, reach: .infinity) { box, found throws(GazetteerError) in
+        let found = try closest(to: origin, radius: 5_000, reach: .infinity) { box throws(GazetteerError) in
             try connection.withLock { connection throws(GazetteerError) in
-                try connection.places(in: box, minimumPopulation: 0, into: &found)
+                var closest = Closest(origin: origin)
+                try connection.places(in: box, minimumPopulation: 0) { closest.consider($0) }
+                return closest
             }
         }
         guard let found else { return nil }
@@ -36,14 +38,14 @@ extension Gazetteer {
         let radius = min(withinKm, 20_100) * 1000
         let origin = StationDirectory.Origin(latitude: latitude, longitude: longitude)
         let box = StationDirectory.SearchBox(around: origin, radius: radius)
-        var found: [Located] = []
+        var inside: [(meters: Double, id: Int)] = []
         try connection.withLock { connection throws(GazetteerError) in
-            try connection.places(in: box, minimumPopulation: minimumPopulation, into: &found)
+            try connection.places(in: box, minimumPopulation: minimumPopulation) { place in
+                let meters = origin.meters(latitude: place.latitude, longitude: place.longitude)
+                if meters <= radius { inside.append((meters, place.id)) }
+            }
         }
-        let ranked = found
-            .map { (meters: origin.meters(latitude: $0.latitude, longitude: $0.longitude), id: $0.id) }
-            .filter { $0.meters <= radius }
-            .sorted { ($0.meters, $0.id) < ($1.meters, $1.id) }
+        let ranked = inside.sorted { ($0.meters, $0.id) < ($1.meters, $1.id) }
         var places: [GazetteerPlace] = []
         for entry in ranked.prefix(min(limit, Self.maximumLimit)) {
             if let place = try place(id: entry.id) { places.append(place) }
@@ -51,22 +53,34 @@ extension Gazetteer {
         return places
     }
 
-    /// The row nearest to `origin` within `reach` metres among those `collect` finds in a box,
-    /// searching outwards from `radius` metres; equal distances by id.
+    /// The row nearest to an origin among those seen, equal distances by id. Only the best so
+    /// far is kept: a box far out at sea can hold tens of thousands of rows.
+    struct Closest: Sendable {
+        let origin: StationDirectory.Origin
+        private(set) var best: (haversine: Double, located: Located)?
+
+        init(origin: StationDirectory.Origin) {
+            self.origin = origin
+        }
+
+        mutating func consider(_ located: Located) {
+            let haversine = origin.haversine(latitude: located.latitude, longitude: located.longitude)
+            if best.map({ (haversine, located.id) < ($0.haversine, $0.located.id) }) ?? true {
+                best = (haversine, located)
+            }
+        }
+    }
+
+    /// The row nearest to `origin` within `reach` metres among those `closest` finds in a box,
+    /// searching outwards from `radius` metres.
     func closest(
         to origin: StationDirectory.Origin, radius: Double, reach: Double,
-        collect: (StationDirectory.SearchBox, inout [Located]) throws(GazetteerError) -> Void
+        in closest: (StationDirectory.SearchBox) throws(GazetteerError) -> Closest
     ) throws(GazetteerError) -> Located? {
         var radius = min(radius, reach)
-        var found: [Located] = []
         while true {
-            found.removeAll(keepingCapacity: true)
             let box = StationDirectory.SearchBox(around: origin, radius: radius)
-            try collect(box, &found)
-            let best = found
-                .map { (haversine: origin.haversine(latitude: $0.latitude, longitude: $0.longitude), located: $0) }
-                .min { ($0.haversine, $0.located.id) < ($1.haversine, $1.located.id) }
-            guard let best else {
+            guard let best = try closest(box).best else {
                 if box.coversGlobe || radius >= reach { return nil }
                 radius = min(radius * 4, reach)
                 continue
@@ -83,8 +97,12 @@ extension Gazetteer {
     /// The nearest delivery-area ZIP code within 30 km, five digits.
     func nearestZip(latitude: Double, longitude: Double) throws(GazetteerError) -> String? {
         let origin = StationDirectory.Origin(latitude: latitude, longitude: longitude)
-        let found = try closest(to: origin, radius: 3_000, reach: Self.zipReach) { box, found throws(GazetteerError) in
-            try connection.withLock { connection throws(GazetteerError) in try connection.zips(in: box, into: &found) }
+        let found = try closest(to: origin, radius: 3_000, reach: Self.zipReach) { box throws(GazetteerError) in
+            try connection.withLock { connection throws(GazetteerError) in
+                var closest = Closest(origin: origin)
+                try connection.zips(in: box) { closest.consider($0) }
+                return closest
+            }
         }
         return found.map { Self.zipText($0.id) }
     }

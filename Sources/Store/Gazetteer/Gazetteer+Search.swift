@@ -3,6 +3,8 @@ extension Gazetteer {
     static let sameNameLimit = 2000
     /// Places whose name only begins as asked are drawn from this many, in name order.
     static let prefixScan = 5000
+    /// Names compared for spelling suggestions are drawn from this many, in name order.
+    static let suggestionScan = 30_000
     /// The most results any query returns.
     static let maximumLimit = 200
 
@@ -49,29 +51,38 @@ extension Gazetteer {
 
     /// Close spellings of a name that found nothing, best first: places whose folded name is
     /// within a few edits of the query's (one for up to three letters, two up to six, then
-    /// about two in five) and begins with the same letter; fewer edits first, then places the
-    /// qualifier names, then the more populous (`Bethseda` → Bethesda, Maryland).
+    /// about two in five); fewer edits first, then places the qualifier names, then the more
+    /// populous (`Bethseda` → Bethesda, Maryland).
+    ///
+    /// Names that share the query's first two letters are compared first; only when they give
+    /// fewer than `limit` suggestions, names that share its first letter. A misspelt first
+    /// letter is not corrected.
     public func suggestions(for query: String, limit: Int) throws(GazetteerError) -> [GazetteerPlace] {
-        guard limit > 0, let parsed = Query(query, names: names), let first = parsed.name.first else { return [] }
+        guard limit > 0, let parsed = Query(query, names: names), !parsed.name.isEmpty else { return [] }
+        let limit = min(limit, Self.maximumLimit)
         let word = Array(parsed.name.utf8)
         let bound = StationDirectory.EditDistance.allowance(forLength: word.count)
-        let candidates = try connection.withLock { connection throws(GazetteerError) in
-            try connection.candidates(startingWith: String(first), lengths: max(1, word.count - bound)...(word.count + bound),
-                                      scan: 50_000)
-        }
+        var ranked: [(key: (Int, Int, Int, Int), id: Int)] = []
         var scratch = StationDirectory.EditDistance.Scratch()
-        var ranked: [((Int, Int, Int, Int), Int)] = []
-        for candidate in candidates {
-            guard let edits = StationDirectory.EditDistance.between(word, Array(candidate.folded.utf8), bound: bound,
-                                                                    scratch: &scratch)
-            else { continue }
-            let qualified = parsed.matches(country: candidate.country, admin: candidate.admin) ? 0 : 1
-            ranked.append(((edits, qualified, -candidate.population, candidate.id), candidate.id))
+        for prefixLength in [2, 1] where ranked.count < limit && parsed.name.count >= prefixLength {
+            let start = String(parsed.name.prefix(prefixLength))
+            let candidates = try connection.withLock { connection throws(GazetteerError) in
+                try connection.candidates(startingWith: start, lengths: max(1, word.count - bound)...(word.count + bound),
+                                          scan: Self.suggestionScan)
+            }
+            ranked.removeAll()
+            for candidate in candidates {
+                guard let edits = StationDirectory.EditDistance.between(word, Array(candidate.folded.utf8), bound: bound,
+                                                                        scratch: &scratch)
+                else { continue }
+                let qualified = parsed.matches(country: candidate.country, admin: candidate.admin) ? 0 : 1
+                ranked.append(((edits, qualified, -candidate.population, candidate.id), candidate.id))
+            }
         }
-        ranked.sort { $0.0 < $1.0 }
+        ranked.sort { $0.key < $1.key }
         var places: [GazetteerPlace] = []
-        for (_, id) in ranked.prefix(min(limit, Self.maximumLimit)) {
-            if let place = try place(id: id) { places.append(place) }
+        for entry in ranked.prefix(limit) {
+            if let place = try place(id: entry.id) { places.append(place) }
         }
         return places
     }

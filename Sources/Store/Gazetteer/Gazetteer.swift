@@ -60,7 +60,9 @@ public final class Gazetteer: Sendable {
     /// The file is named after the embedded data's digest and built under a unique temporary
     /// name, then renamed into place, so several processes may open the same directory at once:
     /// each either finds a complete file or builds its own and renames it over the other's.
-    /// Files of other data versions (`gazetteer-*.sqlite`) are deleted.
+    /// Files of other data versions (`gazetteer-*.sqlite`) are deleted. Building takes a few
+    /// seconds of blocking work, and opening a built file milliseconds: call this on a thread
+    /// of its own at start-up, not on the cooperative pool.
     public static func open(_ configuration: Configuration) throws(GazetteerError) -> Gazetteer {
         let directory = configuration.directory.isEmpty ? "." : configuration.directory
         try Files.makeDirectory(directory)
