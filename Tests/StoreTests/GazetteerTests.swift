@@ -260,13 +260,22 @@ struct GazetteerTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let stale = directory + "/gazetteer-0000000000000000.sqlite"
         _ = FileManager.default.createFile(atPath: stale, contents: Data("old".utf8))
+        let crashed = directory + "/gazetteer-0000000000000000.sqlite.tmp-1-2"
+        _ = FileManager.default.createFile(atPath: crashed, contents: Data("half".utf8))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: crashed)
         let first = try await offPool { try Gazetteer.open(.init(directory: directory)) }
         let path = first.path
         #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(!FileManager.default.fileExists(atPath: crashed))
         let identity = try Self.identity(path)
 
+        // Another process's build in progress is left alone.
+        let building = path + ".tmp-1-3"
+        _ = FileManager.default.createFile(atPath: building, contents: Data("half".utf8))
         let builds = Gazetteer.builds.load(ordering: .relaxed)
         let reopened = try await offPool { try Gazetteer.open(.init(directory: directory)) }
+        #expect(FileManager.default.fileExists(atPath: building))
+        try FileManager.default.removeItem(atPath: building)
         #expect(try Self.identity(path) == identity)
         #expect(Gazetteer.builds.load(ordering: .relaxed) == builds)
         #expect(try reopened.search("Bethesda", limit: 1).first?.id == Self.bethesdaMD)
@@ -305,6 +314,20 @@ struct GazetteerTests {
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: directory)
         #expect(files.count == 1)
+    }
+
+    @Test("The committed data is what the derive script writes from the shared data",
+          .enabled(if: FileManager.default.fileExists(atPath: GazetteerFixture.repository + "/../shared/data/geonames-cities1000.csv.gz")))
+    func derivedDataIsCurrent() async throws {
+        let status = try await offPool { () -> Int32 in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", GazetteerFixture.repository + "/scripts/derive-gazetteer.py", "--check"]
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(status == 0)
     }
 
     /// The file's inode and modification time.

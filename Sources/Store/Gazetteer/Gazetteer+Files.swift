@@ -35,11 +35,21 @@ extension Gazetteer {
             }
         }
 
+        private static func isAbandoned(_ path: String) -> Bool {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return false }
+            return time(nil) - status.st_mtim.tv_sec >= abandonedAfterSeconds
+        }
+
         static func remove(_ path: String) {
             unlink(path)
         }
 
-        /// Deletes `gazetteer-*.sqlite` files in `directory` other than `name`: older data versions.
+        /// A temporary file untouched this long is a crashed build's, not one in progress.
+        static let abandonedAfterSeconds = 3600
+
+        /// Deletes `gazetteer-*.sqlite` files in `directory` other than `name` (other data
+        /// versions), and temporary files of builds that stopped an hour ago or more.
         static func removeOtherVersions(in directory: String, keeping name: String) {
             guard let stream = opendir(directory) else { return }
             var stale: [String] = []
@@ -47,7 +57,8 @@ extension Gazetteer {
                 let entryName = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
                     String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
                 }
-                if entryName != name, entryName.hasPrefix("gazetteer-"), entryName.hasSuffix(".sqlite") {
+                guard entryName != name, entryName.hasPrefix("gazetteer-") else { continue }
+                if entryName.hasSuffix(".sqlite") || (entryName.contains(".sqlite.tmp-") && isAbandoned(directory + "/" + entryName)) {
                     stale.append(entryName)
                 }
             }
