@@ -1,11 +1,11 @@
 extension Gazetteer {
-    /// Countries whose places carry the nearest ZIP code: the US and the territories it covers.
+    /// Countries whose places carry a ZIP code: the US and the territories it covers.
     static let zipCountries: Set<String> = ["US", "PR", "GU", "VI", "AS", "MP"]
     /// How far a place's ZIP code may lie from it.
     static let zipReach = 30_000.0
 
-    /// The place nearest to a position by great-circle distance, with, in the US, the nearest
-    /// delivery-area ZIP code within 30 km; nil only if the gazetteer is empty.
+    /// The place nearest to a position by great-circle distance, with, in the US, its ZIP code
+    /// (see `postcode(for:)`); nil only if the gazetteer is empty.
     ///
     /// The R*Tree answers boxes: the search asks for the box around a small circle and widens
     /// it fourfold until it holds a place, then once more to the box of that place's distance,
