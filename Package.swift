@@ -24,7 +24,9 @@ let package = Package(
         .target(name: "Markup", dependencies: ["CLibXML2"], swiftSettings: swiftSettings),
         .target(name: "Scrape", dependencies: ["Markup", "CLibXML2"], exclude: ["Normalizers/README.md"], swiftSettings: swiftSettings),
         .target(name: "Fetch", dependencies: ["CCurl", "Compression"], swiftSettings: swiftSettings),
-        .target(name: "Store", dependencies: ["CHiredis", "CSQLite3", "Model"], swiftSettings: swiftSettings),
+        .target(name: "Store", dependencies: ["CHiredis", "CSQLite3", "CZlib", "Model", "GazetteerData"], swiftSettings: swiftSettings),
+        // The embedded gazetteer's bytes (scripts/derive-gazetteer.py writes them and data.S).
+        .target(name: "GazetteerData", exclude: ["include/gazetteer.tsv.gz"]),
         .target(name: "Upstream", dependencies: ["Fetch", "Store", "Scrape"], swiftSettings: swiftSettings),
         .target(name: "Model", dependencies: ["Markup"], swiftSettings: swiftSettings),
         .target(name: "Compression", dependencies: ["CZlib"], swiftSettings: swiftSettings),

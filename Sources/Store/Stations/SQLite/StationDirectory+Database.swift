@@ -9,9 +9,10 @@ extension StationDirectory {
         let handle: OpaquePointer
 
         /// Opens (or creates) the database at `path`; `:memory:` is a private in-memory one.
-        init(path: String) throws(StationDirectoryError) {
+        /// A read-only open never creates the file.
+        init(path: String, readOnly: Bool = false) throws(StationDirectoryError) {
             var handle: OpaquePointer?
-            let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+            let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
             let code = sqlite3_open_v2(path, &handle, flags, nil)
             guard let handle else {
                 throw StationDirectoryError(kind: .database, message: "sqlite3_open_v2 \(path): out of memory")
@@ -118,5 +119,11 @@ extension StationDirectory {
         fileprivate let handle: OpaquePointer
 
         func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+        func real(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+        /// The column as text; NULL reads as "".
+        func text(_ column: Int32) -> String {
+            guard let text = sqlite3_column_text(handle, column) else { return "" }
+            return String(cString: text)
+        }
     }
 }
