@@ -20,6 +20,7 @@ enum WeatherRoutes {
                 + "`Accept: text/event-stream` streams progress."
         ) { request in
             let query = try WeatherParameters.route(request)
+            if request.acceptsEventStream { return RouteWeatherEvents.response(weather, query, request) }
             switch await weather.plan(query) {
             case .success(let document): return .document(document.node, for: request, cache: .maxAge(600))
             case .failure(let error): return failure(error, request)
