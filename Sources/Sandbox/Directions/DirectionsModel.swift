@@ -13,7 +13,7 @@
 /// ```
 public struct DirectionsModel: Sendable {
     /// Road length over great-circle length.
-    public static let detourFactor = 1.15
+    public static let detourFactor = 1.10
     /// Metres per second in towns (50 km/h).
     public static let urbanSpeed = 50.0 / 3.6
     /// Metres per second on highways (105 km/h).
@@ -25,7 +25,7 @@ public struct DirectionsModel: Sendable {
     /// Waypoints are places at least this large.
     static let waypointPopulation = 40_000
     /// How far ahead a waypoint is looked for, in km.
-    static let waypointReach = 450.0
+    static let waypointReach = 500.0
 
     /// Where the places come from.
     public let places: any PlaceSource
@@ -54,20 +54,27 @@ public struct DirectionsModel: Sendable {
     func waypoints(from origin: Coordinate, to destination: Coordinate) -> [SandboxPlace] {
         var chosen: [SandboxPlace] = []
         var current = origin
-        while chosen.count < 64 {
+        for _ in 0..<128 where chosen.count < 64 {
             let remaining = current.distance(to: destination)
             guard remaining > 200_000 else { break }
             let candidates = places.places(
                 near: current.latitude, current.longitude, withinKm: Self.waypointReach, minimumPopulation: Self.waypointPopulation, limit: 200)
+            // Strictly near the line first; where nothing is, a wider bend.
             var best: (place: SandboxPlace, score: Double)?
-            for place in candidates where !chosen.contains(place) {
-                let hop = current.distance(to: place.coordinate), left = place.coordinate.distance(to: destination)
-                let progress = remaining - left, detour = hop + left - remaining
-                guard hop > 60_000, progress > 50_000, detour < 0.1 * hop + 10_000 else { continue }
-                let score = progress - 4 * detour
-                if best == nil || score > best!.score { best = (place, score) }
+            for (slack, fixed) in [(0.15, 15_000.0), (0.35, 30_000.0)] where best == nil {
+                for place in candidates where !chosen.contains(place) {
+                    let hop = current.distance(to: place.coordinate), left = place.coordinate.distance(to: destination)
+                    let progress = remaining - left, detour = hop + left - remaining
+                    guard hop > 60_000, progress > max(50_000, 0.5 * hop), detour < slack * hop + fixed else { continue }
+                    let score = progress - 4 * detour
+                    if best == nil || score > best!.score { best = (place, score) }
+                }
             }
-            guard let best else { break }
+            guard let best else {
+                // Nowhere large enough near the line here: look again farther along it.
+                current = current.interpolated(to: destination, fraction: min(1, 300_000 / remaining))
+                continue
+            }
             chosen.append(best.place)
             current = best.place.coordinate
         }

@@ -30,6 +30,8 @@ struct RoadPath {
         let index = segment(at: distance)
         let span = offsets[index + 1] - offsets[index]
         let fraction = span > 0 ? max(0, min(1, (distance - offsets[index]) / span)) : 0
+        if fraction >= 1 { return nodes[index + 1] }
+        if fraction <= 0 { return nodes[index] }
         return nodes[index].interpolated(to: nodes[index + 1], fraction: fraction)
     }
 

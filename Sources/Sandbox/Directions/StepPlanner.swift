@@ -114,18 +114,21 @@ struct StepPlanner {
         let eastWest = (45..<135).contains(bearing) || (225..<315).contains(bearing)
         let numbers = eastWest ? [10, 20, 40, 44, 64, 70, 80, 90] : [5, 15, 25, 35, 55, 65, 75, 95]
         let suffix = eastWest ? (bearing < 180 ? "E" : "W") : (bearing < 90 || bearing >= 270 ? "N" : "S")
-        var seedSegment = segment
-        while seedSegment > 0, StableHash("keep", String(seedSegment), origin.name).pick(3) != 0 { seedSegment -= 1 }
-        let name = seedSegment < waypoints.count ? waypoints[seedSegment].name : destination.name
-        return "I-\(numbers[StableHash("road", name, String(seedSegment)).pick(numbers.count)]) \(suffix)"
+        let junction = segment == 0 ? origin.name : waypoints[segment - 1].name
+        if segment > 0, StableHash("keep", junction).pick(3) == 0 {
+            let previous = interstate(segment - 1)
+            let number = previous.split(separator: " ").first!
+            if Int(number.dropFirst(2)).map({ numbers.contains($0) }) == true { return number + " " + suffix }
+        }
+        return "I-\(numbers[StableHash("road", junction, String(segment)).pick(numbers.count)]) \(suffix)"
     }
 
     /// Metres, seconds and geometry for each plan, in order.
     private func measure(_ plans: [Plan]) -> [DrivingStep] {
         var steps: [DrivingStep] = []
         var at = 0.0
-        for plan in plans {
-            let end = at + plan.length
+        for (index, plan) in plans.enumerated() {
+            let end = index == plans.count - 1 ? path.length : at + plan.length
             let metres = Int(end.rounded()) - Int(at.rounded())
             let speed = plan.urban ? DirectionsModel.urbanSpeed : DirectionsModel.highwaySpeed
             steps.append(DrivingStep(
