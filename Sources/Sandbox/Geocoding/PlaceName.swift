@@ -1,4 +1,5 @@
-/// How a typed place text is compared with place names: case and accents ignored, a comma
+/// How a typed place text is compared with place names: case and accents ignored ("Zurich"
+/// finds Zürich), a comma
 /// separating the name from its division or country ("Beverly Hills, CA", "Bern, Switzerland"),
 /// a text of digits (and letters) that equals a place's postcode matching that place.
 enum PlaceName {
@@ -20,16 +21,14 @@ enum PlaceName {
 
     private static func plain(_ scalar: Unicode.Scalar) -> String {
         switch scalar {
-        case "à", "á", "â", "ã", "å": "a"
-        case "ä", "æ": "ae"
+        case "à", "á", "â", "ã", "å", "ä": "a"
+        case "æ": "ae"
         case "ç": "c"
         case "è", "é", "ê", "ë": "e"
         case "ì", "í", "î", "ï": "i"
         case "ñ": "n"
-        case "ò", "ó", "ô", "õ": "o"
-        case "ö", "ø": "oe"
-        case "ù", "ú", "û": "u"
-        case "ü": "ue"
+        case "ò", "ó", "ô", "õ", "ö", "ø": "o"
+        case "ù", "ú", "û", "ü": "u"
         case "ß": "ss"
         default: String(scalar)
         }

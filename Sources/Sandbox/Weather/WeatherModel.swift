@@ -6,7 +6,7 @@ import Glibc
 ///
 /// The temperature is a climate by latitude (warm at the equator, about 10 °C a year round at
 /// 45°), a season (warmest late in July in the north, late in January in the south, with an
-/// amplitude growing with latitude), a day (warmest at 15:00 local solar time) and "weather
+/// amplitude growing with latitude up to 13 °C), a day (warmest at 15:00 local solar time) and "weather
 /// systems": smooth noise over 6° cells and days, interpolated so that neighbouring places and
 /// hours are alike. Cloud cover from the same noise gives the condition, precipitation,
 /// humidity and wind.
@@ -46,13 +46,13 @@ public struct WeatherModel: Sendable {
         let dayOfYear = (days + 0.5).truncatingRemainder(dividingBy: 365.2425)
         let absLat = min(abs(latitude), 90)
         let mean = 27 - 0.45 * max(0, absLat - 12) - 0.004 * max(0, absLat - 45) * max(0, absLat - 45)
-        let amplitude = 0.32 * absLat
+        let amplitude = min(0.22 * absLat, 13)
         var season = cos(2 * .pi * (dayOfYear - 200) / 365.2425)
         if latitude < 0 { season = -season }
         let system = noise(latitude, longitude, days, salt: 1)
         let clouds = max(0, min(1, 0.5 + 0.75 * noise(latitude, longitude, days, salt: 2)))
-        let daily = (4.5 - 2.5 * clouds) * cos(2 * .pi * (solarHour - 15) / 24)
-        let temperature = mean + amplitude * season + daily + 5 * system
+        let daily = (6 - 3 * clouds) * cos(2 * .pi * (solarHour - 15) / 24)
+        let temperature = mean + amplitude * season + daily + 4 * system
         let fogChance = noise(latitude, longitude, days, salt: 4)
         let condition: WeatherCondition
         switch clouds {
@@ -61,7 +61,7 @@ public struct WeatherModel: Sendable {
         case ..<0.72: condition = (solarHour < 10 && fogChance > 0.2) ? .fog : .cloudy
         default: condition = temperature <= 0.5 ? .snow : (temperature >= 22 && clouds > 0.85 ? .thunder : .rain)
         }
-        let probability = Int((max(0, min(1, (clouds - 0.45) / 0.45)) * 20).rounded()) * 5
+        let probability = Int((max(0, min(1, (clouds - 0.5) / 0.55)) * 20).rounded()) * 5
         let precipitation = condition == .rain || condition == .snow || condition == .thunder ? (clouds - 0.7) * (condition == .thunder ? 12 : 5) : 0
         let wind = 1.5 + 8 * abs(noise(latitude, longitude, days, salt: 3)) + 2 * clouds
         return Reading(
