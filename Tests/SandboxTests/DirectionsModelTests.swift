@@ -59,6 +59,13 @@ struct DirectionsModelTests {
         #expect(P.model.route(from: P.bern.coordinate, to: Coordinate(48.13743, 11.57549)) != nil)
     }
 
+    @Test func antipodesAndPolesDoNotBreakTheGeometry() {
+        let a = Coordinate(40, 0), b = Coordinate(-40, 180)
+        #expect(a.interpolated(to: b, fraction: 0.25) == a && a.interpolated(to: b, fraction: 0.75) == b)
+        let pole = Coordinate(90, 0).interpolated(to: Coordinate(80, 100), fraction: 0.5)
+        #expect(pole.latitude.isFinite && pole.longitude.isFinite && abs(pole.latitude - 85) < 0.01)
+    }
+
     @Test func theSameQuestionGetsTheSameRoute() throws {
         let a = try #require(P.model.route(from: P.zurich.coordinate, to: Coordinate(45.74846, 4.84671)))
         let b = try #require(P.model.route(from: P.zurich.coordinate, to: Coordinate(45.74846, 4.84671)))
@@ -81,6 +88,7 @@ struct DirectionsModelTests {
         #expect(Polyline.decode("_p~iF~ps|U_ulL") == nil)
         #expect(Polyline.decode("_p~iF~ps|U_ulLnnqC_mqNvxq`") == nil)
         #expect(Polyline.decode("ab\u{7F}c") == nil)
+        #expect(Polyline.encode([Coordinate(.nan, .infinity)]) == "??")
     }
 }
 

@@ -67,6 +67,9 @@ struct DirectionsRoutesTests {
         #expect(route.list("steps").count == 1 && route.value("distance_m") == "0")
         let osrm = try Self.run("osrm-route", ["from_lon": "7.44744", "from_lat": "46.94809", "to_lon": "7.44744", "to_lat": "46.94809"])
         #expect(osrm.records("routes").first?.list("steps").map { $0.value("maneuver") } == ["depart", "arrive"])
+        let gpx = try Self.run("graphhopper-gpx", ["from": "46.94809,7.44744", "to": "46.94809,7.44744", "key": "k"])
+        let gpxRoute = try #require(gpx.records("routes").first)
+        #expect(gpxRoute.list("steps").count == 2 && gpxRoute.value("distance_m") == "0" && gpxRoute.list("track").count == 1)
     }
 
     @Test func osrmReadsBackWithPolyline6() throws {
@@ -93,7 +96,9 @@ struct DirectionsRoutesTests {
     @Test func osrmAnswersItsErrors() throws {
         let ocean = try Self.run("osrm-route", ["from_lon": "7.44744", "from_lat": "46.94809", "to_lon": "-74.00597", "to_lat": "40.71427"])
         #expect(ocean.answer.status == 400 && ocean.extraction.failure?.code == "no_route")
-        for coordinates in ["7.4,46.9", "x,y;1,2", "7.4,146.9;7.5,46.9", "7.4,46.9;7.5,46.9;7.6,46.9", String(repeating: "9", count: 10_000)] {
+        let outOfRange = try Self.run("osrm-route", ["from_lon": "7.4", "from_lat": "146.9", "to_lon": "7.5", "to_lat": "46.9"])
+        #expect(outOfRange.answer.status == 400 && outOfRange.extraction.failure?.code == "bad_coordinates")
+        for coordinates in ["7.4,46.9", "x,y;1,2", "nan,1;2,3", "7.4,46.9;7.5,46.9;7.6,46.9", String(repeating: "9", count: 10_000)] {
             let answer = Self.service.respond(path: DirectionsService.osrmPrefix + coordinates, query: nil)
             #expect(answer.status == 400 && String(decoding: answer.body, as: UTF8.self).contains("\"code\":\"InvalidQuery\""))
         }

@@ -37,6 +37,8 @@ public struct Coordinate: Sendable, Hashable {
     func interpolated(to other: Coordinate, fraction: Double) -> Coordinate {
         let angle = distance(to: other) / Self.earthRadius
         guard angle > 1e-12 else { return self }
+        // Antipodes have no single great circle between them; the formula would divide by zero.
+        guard sin(angle) > 1e-6 else { return fraction < 0.5 ? self : other }
         let a = sin((1 - fraction) * angle) / sin(angle), b = sin(fraction * angle) / sin(angle)
         let (x1, y1, z1) = vector, (x2, y2, z2) = other.vector
         let x = a * x1 + b * x2, y = a * y1 + b * y2, z = a * z1 + b * z2

@@ -3,7 +3,7 @@
 /// `GET /route/v1/driving/{lon},{lat};{lon},{lat}?…` (OSRM v5, JSON with polyline6) and
 /// `GET /api/1/route?point=lat,lon&point=lat,lon&type=gpx&key=…` (GraphHopper, GPX).
 ///
-/// A bad request gets the format's own error answer (INVALID_REQUEST, InvalidQuery,
+/// A bad request gets the format's own error answer (INVALID_REQUEST, InvalidQuery or InvalidValue,
 /// GraphHopper's JSON message), never a crash.
 ///
 /// ```swift
@@ -65,6 +65,11 @@ public struct DirectionsService: Sendable {
         let pieces = text.split(separator: ";", omittingEmptySubsequences: false)
         let points = pieces.compactMap { WebQuery.coordinate(String($0), longitudeFirst: true) }
         guard text.utf8.count <= WebQuery.maximumLength, pieces.count == 2, points.count == 2 else {
+            // Numbers out of range are OSRM's InvalidValue; anything else does not parse.
+            let numbers = pieces.map { $0.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0) }.filter(\.isFinite) }
+            if pieces.count == 2, numbers.allSatisfy({ $0.count == 2 }) {
+                return answer(400, OSRMRenderer.error("InvalidValue", "Invalid coordinate value."))
+            }
             let position = pieces.first.map { WebQuery.coordinate(String($0), longitudeFirst: true) == nil ? 0 : $0.utf8.count + 1 } ?? 0
             return answer(400, OSRMRenderer.error("InvalidQuery", "Query string malformed close to position \(position)"))
         }

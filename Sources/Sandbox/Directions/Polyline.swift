@@ -10,7 +10,9 @@ enum Polyline {
         bytes.reserveCapacity(points.count * 8)
         var lastLat = 0, lastLon = 0
         for point in points {
-            let lat = Int((point.latitude * factor).rounded()), lon = Int((point.longitude * factor).rounded())
+            // A point that is not a number is written as 0, 0 rather than trapping.
+            let lat = point.latitude.isFinite ? Int((point.latitude * factor).rounded()) : 0
+            let lon = point.longitude.isFinite ? Int((point.longitude * factor).rounded()) : 0
             append(lat - lastLat, to: &bytes)
             append(lon - lastLon, to: &bytes)
             lastLat = lat
