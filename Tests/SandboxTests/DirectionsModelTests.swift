@@ -4,8 +4,8 @@ import Testing
 @Suite("Directions model")
 struct DirectionsModelTests {
     typealias P = TestPlaces
-    static let bethesda = Coordinate(38.98067, -77.10026)
-    static let beverlyHills = Coordinate(34.07362, -118.40036)
+    static let bethesda = GeoPoint(38.98067, -77.10026)
+    static let beverlyHills = GeoPoint(34.07362, -118.40036)
 
     @Test func bethesdaToBeverlyHillsCrossesTheCountryThroughItsCities() throws {
         let route = try #require(P.model.route(from: Self.bethesda, to: Self.beverlyHills))
@@ -48,7 +48,7 @@ struct DirectionsModelTests {
     }
 
     @Test func aShortRouteStaysInTown() throws {
-        let route = try #require(P.model.route(from: P.bern.coordinate, to: Coordinate(46.93, 7.38)))
+        let route = try #require(P.model.route(from: P.bern.coordinate, to: GeoPoint(46.93, 7.38)))
         #expect(route.steps.count == 3 && route.waypoints.isEmpty)
         #expect(route.steps.allSatisfy { !$0.road.hasPrefix("I-") })
     }
@@ -56,39 +56,39 @@ struct DirectionsModelTests {
     @Test func noRouteCrossesAnOcean() {
         #expect(P.model.route(from: P.bern.coordinate, to: P.newYork.coordinate) == nil)
         #expect(P.model.route(from: P.sydney.coordinate, to: P.beverlyHills.coordinate) == nil)
-        #expect(P.model.route(from: P.bern.coordinate, to: Coordinate(48.13743, 11.57549)) != nil)
+        #expect(P.model.route(from: P.bern.coordinate, to: GeoPoint(48.13743, 11.57549)) != nil)
     }
 
     @Test func antipodesAndPolesDoNotBreakTheGeometry() {
-        let a = Coordinate(40, 0), b = Coordinate(-40, 180)
+        let a = GeoPoint(40, 0), b = GeoPoint(-40, 180)
         #expect(a.interpolated(to: b, fraction: 0.25) == a && a.interpolated(to: b, fraction: 0.75) == b)
-        let pole = Coordinate(90, 0).interpolated(to: Coordinate(80, 100), fraction: 0.5)
+        let pole = GeoPoint(90, 0).interpolated(to: GeoPoint(80, 100), fraction: 0.5)
         #expect(pole.latitude.isFinite && pole.longitude.isFinite && abs(pole.latitude - 85) < 0.01)
     }
 
     @Test func theSameQuestionGetsTheSameRoute() throws {
-        let a = try #require(P.model.route(from: P.zurich.coordinate, to: Coordinate(45.74846, 4.84671)))
-        let b = try #require(P.model.route(from: P.zurich.coordinate, to: Coordinate(45.74846, 4.84671)))
+        let a = try #require(P.model.route(from: P.zurich.coordinate, to: GeoPoint(45.74846, 4.84671)))
+        let b = try #require(P.model.route(from: P.zurich.coordinate, to: GeoPoint(45.74846, 4.84671)))
         #expect(a.steps.map(\.instruction) == b.steps.map(\.instruction) && a.points == b.points && a.distance == b.distance)
     }
 
     @Test(arguments: [
-        ([Coordinate(38.5, -120.2), Coordinate(40.7, -120.95), Coordinate(43.252, -126.453)], 5, "_p~iF~ps|U_ulLnnqC_mqNvxq`@"),
-        ([Coordinate(0, 0)], 5, "??"),
+        ([GeoPoint(38.5, -120.2), GeoPoint(40.7, -120.95), GeoPoint(43.252, -126.453)], 5, "_p~iF~ps|U_ulLnnqC_mqNvxq`@"),
+        ([GeoPoint(0, 0)], 5, "??"),
         ([], 5, ""),
     ])
-    func polylinesEncodeAsGoogleDocumentsThem(points: [Coordinate], precision: Int, text: String) throws {
+    func polylinesEncodeAsGoogleDocumentsThem(points: [GeoPoint], precision: Int, text: String) throws {
         #expect(Polyline.encode(points, precision: precision) == text)
         #expect(try #require(Polyline.decode(text, precision: precision)) == points)
     }
 
     @Test func polyline6KeepsSixDecimalsAndBrokenTextsAreRefused() throws {
-        let points = [Coordinate(50.509415, 5.494653), Coordinate(-33.867851, 151.207323)]
+        let points = [GeoPoint(50.509415, 5.494653), GeoPoint(-33.867851, 151.207323)]
         #expect(try #require(Polyline.decode(Polyline.encode(points, precision: 6), precision: 6)) == points)
         #expect(Polyline.decode("_p~iF~ps|U_ulL") == nil)
         #expect(Polyline.decode("_p~iF~ps|U_ulLnnqC_mqNvxq`") == nil)
         #expect(Polyline.decode("ab\u{7F}c") == nil)
-        #expect(Polyline.encode([Coordinate(.nan, .infinity)]) == "??")
+        #expect(Polyline.encode([GeoPoint(.nan, .infinity)]) == "??")
     }
 }
 

@@ -13,12 +13,12 @@ struct DirectionsRoutesTests {
         try WebRouteRun(routeID, parameters) { service.respond(path: $0, query: $1) }
     }
 
-    static func point(_ text: String?) -> Coordinate? {
+    static func point(_ text: String?) -> GeoPoint? {
         guard let parts = text?.split(separator: ","), parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]) else { return nil }
-        return Coordinate(lat, lon)
+        return GeoPoint(lat, lon)
     }
 
-    static func near(_ text: String?, _ point: Coordinate, within tolerance: Double = 0.000_011) -> Bool {
+    static func near(_ text: String?, _ point: GeoPoint, within tolerance: Double = 0.000_011) -> Bool {
         guard let read = Self.point(text) else { return false }
         return abs(read.latitude - point.latitude) <= tolerance && abs(read.longitude - point.longitude) <= tolerance
     }
@@ -73,7 +73,7 @@ struct DirectionsRoutesTests {
     }
 
     @Test func osrmReadsBackWithPolyline6() throws {
-        let from = P.zurich.coordinate, to = Coordinate(45.74846, 4.84671)
+        let from = P.zurich.coordinate, to = GeoPoint(45.74846, 4.84671)
         let route = try #require(P.model.route(from: from, to: to))
         let run = try Self.run("osrm-route", ["from_lon": "8.55", "from_lat": "47.36667", "to_lon": "4.84671", "to_lat": "45.74846"])
         let record = try #require(run.records("routes").first)
@@ -105,7 +105,7 @@ struct DirectionsRoutesTests {
     }
 
     @Test func graphHopperGPXReadsBackEveryPointAndStep() throws {
-        let from = P.bern.coordinate, to = Coordinate(48.13743, 11.57549)
+        let from = P.bern.coordinate, to = GeoPoint(48.13743, 11.57549)
         let route = try #require(P.model.route(from: from, to: to))
         let run = try Self.run("graphhopper-gpx", ["from": "46.94809,7.44744", "to": "48.13743,11.57549", "key": "k"])
         let record = try #require(run.records("routes").first)

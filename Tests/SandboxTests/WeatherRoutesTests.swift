@@ -101,7 +101,7 @@ struct WeatherRoutesTests {
             let date = CalendarDate(year: 2026, month: 7, day: 15 + index)!
             #expect(day.value("date") == date.description)
             let start = Self.service.instant(LocalDateTime(date: date, secondOfDay: 6 * 3600), in: P.bethesda)
-            let model = WeatherModel(), point = Coordinate(38.98, -77.10)
+            let model = WeatherModel(), point = GeoPoint(38.98, -77.10)
             let summary = model.summary(latitude: point.latitude, longitude: point.longitude, from: start, hours: 24, conditionHour: 8)
             let halves = [start, start + 12 * 3600].map {
                 model.summary(latitude: point.latitude, longitude: point.longitude, from: $0, hours: 12, conditionHour: 6).precipitationProbability

@@ -8,7 +8,7 @@
 ///
 /// ```swift
 /// let model = DirectionsModel(places: places)
-/// let route = model.route(from: Coordinate(38.98067, -77.10026), to: Coordinate(34.07362, -118.40036))
+/// let route = model.route(from: GeoPoint(38.98067, -77.10026), to: GeoPoint(34.07362, -118.40036))
 /// route?.distance   // ≈ 4.3 million metres, ≈ 84 steps
 /// ```
 public struct DirectionsModel: Sendable {
@@ -36,7 +36,7 @@ public struct DirectionsModel: Sendable {
     }
 
     /// The route from one point to another, or nil when there is no road between them.
-    public func route(from origin: Coordinate, to destination: Coordinate) -> DrivingRoute? {
+    public func route(from origin: GeoPoint, to destination: GeoPoint) -> DrivingRoute? {
         let originPlace = places.nearest(origin.latitude, origin.longitude)
         let destinationPlace = places.nearest(destination.latitude, destination.longitude)
         guard let originPlace, let destinationPlace,
@@ -51,7 +51,7 @@ public struct DirectionsModel: Sendable {
     }
 
     /// Larger places near the line, each chosen for the most progress with the least detour.
-    func waypoints(from origin: Coordinate, to destination: Coordinate) -> [SandboxPlace] {
+    func waypoints(from origin: GeoPoint, to destination: GeoPoint) -> [SandboxPlace] {
         var chosen: [SandboxPlace] = []
         var current = origin
         for _ in 0..<128 where chosen.count < 64 {

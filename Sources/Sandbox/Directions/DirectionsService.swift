@@ -87,7 +87,7 @@ public struct DirectionsService: Sendable {
         guard let key = query["key"], !key.isEmpty else { return failure(401, "Missing API key") }
         let texts = query.all("point")
         guard texts.count == 2 else { return failure(400, "You have to pass at least two points") }
-        var points: [Coordinate] = []
+        var points: [GeoPoint] = []
         for text in texts {
             guard let point = WebQuery.coordinate(text) else { return failure(400, "Cannot parse point '\(text.prefix(64))'") }
             points.append(point)
@@ -99,7 +99,7 @@ public struct DirectionsService: Sendable {
     }
 
     /// A "lat,lng" text, or the best place the text names.
-    func resolve(_ text: String) -> Coordinate? {
+    func resolve(_ text: String) -> GeoPoint? {
         if let point = WebQuery.coordinate(text) { return point }
         return model.places.search(text, limit: 1).first?.coordinate
     }

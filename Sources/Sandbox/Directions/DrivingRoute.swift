@@ -1,7 +1,7 @@
 /// A driving route of the directions simulator: steps along a polyline through real places.
 public struct DrivingRoute: Sendable {
     /// Where it starts and ends.
-    public let origin, destination: Coordinate
+    public let origin, destination: GeoPoint
     /// The places nearest the two ends (for the addresses the formats write).
     public let originPlace, destinationPlace: SandboxPlace?
     /// The larger places the road passes through, in order.
@@ -9,7 +9,7 @@ public struct DrivingRoute: Sendable {
     /// The steps, in order; at least one.
     public let steps: [DrivingStep]
     /// The road's geometry, densified every few kilometres, from the origin to the destination.
-    public let points: [Coordinate]
+    public let points: [GeoPoint]
 
     /// Metres, the sum of the steps'.
     public var distance: Int { steps.reduce(0) { $0 + $1.distance } }
@@ -39,11 +39,11 @@ public struct DrivingStep: Sendable {
     /// The road driven on during the step.
     public let road: String
     /// Where the step starts and ends.
-    public let start, end: Coordinate
+    public let start, end: GeoPoint
     /// Metres and seconds.
     public let distance, duration: Int
     /// The step's own geometry, start to end.
-    public let points: [Coordinate]
+    public let points: [GeoPoint]
 
     /// The instruction as plain text, without the note.
     public var instruction: String { pieces.map(\.text).joined() }

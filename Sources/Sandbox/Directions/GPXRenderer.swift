@@ -54,7 +54,7 @@ enum GPXRenderer {
         }
     }
 
-    private static func rtept(_ w: inout AnswerWriter, _ point: Coordinate, desc: String, distance: Int, milliseconds: Int, sign: Int) {
+    private static func rtept(_ w: inout AnswerWriter, _ point: GeoPoint, desc: String, distance: Int, milliseconds: Int, sign: Int) {
         w.element("rtept", [("lat", Fixed.short(point.latitude, 6)), ("lon", Fixed.short(point.longitude, 6))]) { w in
             w.leaf("desc", desc)
             w.element("extensions") { w in

@@ -22,8 +22,8 @@ enum GoogleDirectionsRenderer {
                 w.element("overview_polyline") { $0.leaf("points", Polyline.encode(route.points)) }
                 w.element("bounds") { w in
                     let lats = route.points.map(\.latitude), lons = route.points.map(\.longitude)
-                    location(&w, "southwest", Coordinate(lats.min()!, lons.min()!))
-                    location(&w, "northeast", Coordinate(lats.max()!, lons.max()!))
+                    location(&w, "southwest", GeoPoint(lats.min()!, lons.min()!))
+                    location(&w, "northeast", GeoPoint(lats.max()!, lons.max()!))
                 }
             }
         }
@@ -82,7 +82,7 @@ enum GoogleDirectionsRenderer {
         return roads.prefix(2).joined(separator: " and ")
     }
 
-    private static func location(_ w: inout AnswerWriter, _ name: String, _ point: Coordinate) {
+    private static func location(_ w: inout AnswerWriter, _ name: String, _ point: GeoPoint) {
         w.element(name) { w in
             w.leaf("lat", Fixed.text(point.latitude, 7))
             w.leaf("lng", Fixed.text(point.longitude, 7))

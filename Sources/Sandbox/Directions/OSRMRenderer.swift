@@ -63,7 +63,7 @@ enum OSRMRenderer {
         return Int(points[0].bearing(to: points[1]).rounded()) % 360
     }
 
-    private static func waypoint(_ point: Coordinate, _ name: String) -> String {
+    private static func waypoint(_ point: GeoPoint, _ name: String) -> String {
         "{\"hint\":\"\",\"location\":\(location(point)),\"name\":\(string(name))}"
     }
 
@@ -74,7 +74,7 @@ enum OSRMRenderer {
     }
 
     /// `[lon,lat]` with six decimals, as OSRM writes them.
-    static func location(_ point: Coordinate) -> String {
+    static func location(_ point: GeoPoint) -> String {
         "[" + Fixed.short(point.longitude, 6) + "," + Fixed.short(point.latitude, 6) + "]"
     }
 

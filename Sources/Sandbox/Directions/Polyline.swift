@@ -4,7 +4,7 @@
 /// Precision 5 is Google's; OSRM's `geometries=polyline6` uses 6.
 enum Polyline {
     /// The encoded text of a list of points.
-    static func encode(_ points: [Coordinate], precision: Int = 5) -> String {
+    static func encode(_ points: [GeoPoint], precision: Int = 5) -> String {
         let factor = power(precision)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(points.count * 8)
@@ -22,16 +22,16 @@ enum Polyline {
     }
 
     /// The points of an encoded text; nil when it is not a whole polyline.
-    static func decode(_ text: String, precision: Int = 5) -> [Coordinate]? {
+    static func decode(_ text: String, precision: Int = 5) -> [GeoPoint]? {
         let factor = power(precision)
-        var points: [Coordinate] = []
+        var points: [GeoPoint] = []
         var lat = 0, lon = 0
         var iterator = text.utf8.makeIterator()
         while let first = iterator.next() {
             guard let dLat = read(first, &iterator), let next = iterator.next(), let dLon = read(next, &iterator) else { return nil }
             lat += dLat
             lon += dLon
-            points.append(Coordinate(Double(lat) / factor, Double(lon) / factor))
+            points.append(GeoPoint(Double(lat) / factor, Double(lon) / factor))
         }
         return points
     }

@@ -2,7 +2,7 @@
 /// great-circle length times the detour factor, and a road distance maps back to a point.
 struct RoadPath {
     /// The chain's corners, origin first.
-    let nodes: [Coordinate]
+    let nodes: [GeoPoint]
     /// Road metres from the origin to each node.
     let offsets: [Double]
     /// Road metres from origin to destination.
@@ -10,7 +10,7 @@ struct RoadPath {
     /// The densest spacing of geometry points, in great-circle metres.
     static let spacing = 3_000.0
 
-    init(nodes: [Coordinate], detourFactor: Double) {
+    init(nodes: [GeoPoint], detourFactor: Double) {
         self.nodes = nodes
         var offsets = [0.0]
         for (a, b) in zip(nodes, nodes.dropFirst()) { offsets.append(offsets.last! + a.distance(to: b) * detourFactor) }
@@ -25,7 +25,7 @@ struct RoadPath {
     }
 
     /// The point at a road distance from the origin.
-    func position(at distance: Double) -> Coordinate {
+    func position(at distance: Double) -> GeoPoint {
         guard nodes.count > 1 else { return nodes[0] }
         let index = segment(at: distance)
         let span = offsets[index + 1] - offsets[index]
@@ -36,7 +36,7 @@ struct RoadPath {
     }
 
     /// The geometry between two road distances: both ends and the densified points between.
-    func points(from start: Double, to end: Double) -> [Coordinate] {
+    func points(from start: Double, to end: Double) -> [GeoPoint] {
         var points = [position(at: start)]
         guard nodes.count > 1, end > start else { return points }
         for index in 0..<(nodes.count - 1) where offsets[index + 1] > start && offsets[index] < end {

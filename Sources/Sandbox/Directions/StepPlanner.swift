@@ -26,7 +26,7 @@ struct StepPlanner {
         let length = path.length
         let starts = Self.pick(3, from: Self.streets, seed: origin.name + "/" + origin.countryCode)
         let ends = Self.pick(2, from: Self.streets, seed: destination.name + "/" + destination.countryCode)
-        let heading = Coordinate.compassName(path.nodes[0].bearing(to: path.position(at: min(length, 2_000))))
+        let heading = GeoPoint.compassName(path.nodes[0].bearing(to: path.position(at: min(length, 2_000))))
         let depart: (Double) -> Plan = { metres in
             Plan(maneuver: .depart, pieces: [.plain("Head "), .bold(heading), .plain(" on "), .bold(starts[0])], road: starts[0], length: metres, urban: true)
         }

@@ -79,7 +79,7 @@ public struct GeocodingService: Sendable {
     }
 
     /// The nearest place within reach.
-    func nearby(_ point: Coordinate) -> SandboxPlace? {
+    func nearby(_ point: GeoPoint) -> SandboxPlace? {
         guard let place = places.nearest(point.latitude, point.longitude), place.coordinate.distance(to: point) <= Self.reverseReachKm * 1000 else {
             return nil
         }

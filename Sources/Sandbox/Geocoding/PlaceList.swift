@@ -16,7 +16,7 @@ public struct PlaceList: PlaceSource {
     }
 
     public func places(near latitude: Double, _ longitude: Double, withinKm: Double, minimumPopulation: Int, limit: Int) -> [SandboxPlace] {
-        let point = Coordinate(latitude, longitude)
+        let point = GeoPoint(latitude, longitude)
         let found = places.lazy
             .filter { $0.population >= minimumPopulation }
             .map { (place: $0, km: point.distance(to: $0.coordinate) / 1000) }
@@ -33,7 +33,7 @@ public struct PlaceList: PlaceSource {
     }
 
     public func nearest(_ latitude: Double, _ longitude: Double) -> SandboxPlace? {
-        let point = Coordinate(latitude, longitude)
+        let point = GeoPoint(latitude, longitude)
         return places.min { point.distance(to: $0.coordinate) < point.distance(to: $1.coordinate) }
     }
 }

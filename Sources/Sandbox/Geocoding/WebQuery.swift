@@ -74,12 +74,12 @@ struct WebQuery: Sendable {
     }
 
     /// A "lat,lon" pair in range, or nil.
-    static func coordinate(_ text: String, longitudeFirst: Bool = false) -> Coordinate? {
+    static func coordinate(_ text: String, longitudeFirst: Bool = false) -> GeoPoint? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
         guard parts.count == 2, parts.allSatisfy({ $0.utf8.count <= 32 }), let a = Double(parts[0]), let b = Double(parts[1]) else { return nil }
         let (lat, lon) = longitudeFirst ? (b, a) : (a, b)
         guard lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180 else { return nil }
-        return Coordinate(lat, lon)
+        return GeoPoint(lat, lon)
     }
 }
 

@@ -9,7 +9,7 @@ enum GoogleWeatherRenderer {
     }
 
     static func forecast(
-        city: String, postalCode: String, coordinate: Coordinate?, date: CalendarDate, observed: LocalDateTime,
+        city: String, postalCode: String, coordinate: GeoPoint?, date: CalendarDate, observed: LocalDateTime,
         current: WeatherModel.Reading, days: [Day], language: String
     ) -> [UInt8] {
         let us = language == "en"

@@ -102,7 +102,7 @@ public struct WeatherService: Sendable {
         let problem = WebAnswer(status: 200, contentType: "text/xml; charset=utf-8", body: GoogleWeatherRenderer.problem())
         guard let query = try? WebQuery(raw), let text = query["weather"], !text.isEmpty else { return problem }
         let language = String((query["hl"] ?? "en").prefix(8))
-        var coordinate: Coordinate?
+        var coordinate: GeoPoint?
         let place: SandboxPlace?
         if text.hasPrefix(",,,") {
             let numbers = text.dropFirst(3).split(separator: ",", omittingEmptySubsequences: false)
@@ -119,7 +119,7 @@ public struct WeatherService: Sendable {
         return WebAnswer(status: 200, contentType: "text/xml; charset=utf-8", body: body)
     }
 
-    func googleForecast(_ place: SandboxPlace, query: String, coordinate: Coordinate?, language: String) -> [UInt8] {
+    func googleForecast(_ place: SandboxPlace, query: String, coordinate: GeoPoint?, language: String) -> [UInt8] {
         let issued = now()
         let point = coordinate ?? place.coordinate
         let utcOffset = offset(place, at: issued)
@@ -151,7 +151,7 @@ public struct WeatherService: Sendable {
         return answer(nwsForecast(point, place: place, days: count))
     }
 
-    func nwsForecast(_ point: Coordinate, place: SandboxPlace, days count: Int) -> [UInt8] {
+    func nwsForecast(_ point: GeoPoint, place: SandboxPlace, days count: Int) -> [UInt8] {
         let issued = now()
         let today = LocalDateTime(wallSeconds: issued + Int64(offset(place, at: issued))).date
         let days = (0..<count).map { index -> DWMLRenderer.Day in
