@@ -81,7 +81,7 @@ public struct DirectionsService: Sendable {
 
     func graphHopper(_ raw: Substring?) -> WebAnswer {
         func failure(_ status: Int, _ message: String) -> WebAnswer {
-            WebAnswer(status: status, contentType: "application/json", body: GPXRenderer.error(message, status: status))
+            WebAnswer(status: status, contentType: "application/json", body: GPXRenderer.error(message))
         }
         guard let query = try? WebQuery(raw) else { return failure(400, "The request is too long") }
         guard let key = query["key"], !key.isEmpty else { return failure(401, "Missing API key") }
@@ -109,13 +109,13 @@ public struct DirectionsService: Sendable {
         guard let place else { return "" }
         let country = place.countryCode == "US" ? "USA" : place.country
         return [place.name, place.postcode.map { (place.admin ?? "") + " " + $0 } ?? place.admin, country]
-            .compactMap { $0?.trimmingCharacters(in: " ") }.filter { !$0.isEmpty }.joined(separator: ", ")
+            .compactMap { $0?.trimming(" ") }.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 }
 
 extension String {
     /// Without leading and trailing characters of a set.
-    func trimmingCharacters(in characters: Character...) -> String {
+    func trimming(_ characters: Character...) -> String {
         String(drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
     }
 }

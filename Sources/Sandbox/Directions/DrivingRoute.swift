@@ -38,6 +38,8 @@ public struct DrivingStep: Sendable {
     public let note: String?
     /// The road driven on during the step.
     public let road: String
+    /// Whether the road is a highway (driven at ``DirectionsModel/highwaySpeed``).
+    public let onHighway: Bool
     /// Where the step starts and ends.
     public let start, end: GeoPoint
     /// Metres and seconds.

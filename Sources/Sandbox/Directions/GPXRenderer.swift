@@ -33,7 +33,7 @@ enum GPXRenderer {
     }
 
     /// GraphHopper's error answer, which is JSON even for `type=gpx`.
-    static func error(_ message: String, status: Int) -> [UInt8] {
+    static func error(_ message: String) -> [UInt8] {
         Array("{\"message\":\(OSRMRenderer.string(message)),\"hints\":[{\"message\":\(OSRMRenderer.string(message))}]}".utf8)
     }
 

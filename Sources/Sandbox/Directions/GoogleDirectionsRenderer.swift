@@ -75,7 +75,7 @@ enum GoogleDirectionsRenderer {
 
     private static func summary(_ route: DrivingRoute) -> String {
         var roads: [String] = []
-        for step in route.steps where step.road.hasPrefix("I-") {
+        for step in route.steps where step.onHighway {
             let road = String(step.road.split(separator: " ").first!)
             if !roads.contains(road) { roads.append(road) }
         }

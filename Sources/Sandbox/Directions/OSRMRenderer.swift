@@ -69,7 +69,7 @@ enum OSRMRenderer {
 
     private static func summary(_ route: DrivingRoute) -> String {
         var roads: [String] = []
-        for step in route.steps where !roads.contains(step.road) && step.road.hasPrefix("I-") { roads.append(step.road) }
+        for step in route.steps where !roads.contains(step.road) && step.onHighway { roads.append(step.road) }
         return roads.prefix(2).joined(separator: ", ")
     }
 

@@ -107,9 +107,15 @@ struct StepPlanner {
         }
     }
 
-    /// An interstate for a segment: even numbers run east–west, odd ones north–south; a
-    /// segment usually keeps the number of the one before when it runs the same way.
+    /// The highway of a segment: in North America an interstate, whose even numbers run
+    /// east–west and odd ones north–south, with its direction ("I-70 W"); elsewhere a motorway
+    /// ("A1"). A segment keeps the number of the one before at a third of the junctions.
     func interstate(_ segment: Int) -> String {
+        guard ["US", "CA", "MX"].contains(origin.countryCode) else {
+            let junction = segment == 0 ? origin.name : waypoints[segment - 1].name
+            if segment > 0, StableHash("keep", junction).pick(3) == 0 { return interstate(segment - 1) }
+            return "A\([1, 2, 3, 4, 6, 7, 8, 9, 12, 13][StableHash("road", junction, String(segment)).pick(10)])"
+        }
         let bearing = path.nodes[segment].bearing(to: path.nodes[segment + 1])
         let eastWest = (45..<135).contains(bearing) || (225..<315).contains(bearing)
         let numbers = eastWest ? [10, 20, 40, 44, 64, 70, 80, 90] : [5, 15, 25, 35, 55, 65, 75, 95]
@@ -132,7 +138,7 @@ struct StepPlanner {
             let metres = Int(end.rounded()) - Int(at.rounded())
             let speed = plan.urban ? DirectionsModel.urbanSpeed : DirectionsModel.highwaySpeed
             steps.append(DrivingStep(
-                maneuver: plan.maneuver, pieces: plan.pieces, note: plan.note, road: plan.road,
+                maneuver: plan.maneuver, pieces: plan.pieces, note: plan.note, road: plan.road, onHighway: !plan.urban,
                 start: path.position(at: at), end: path.position(at: end), distance: metres,
                 duration: Int((Double(metres) / speed).rounded()), points: path.points(from: at, to: end)))
             at = end
