@@ -9,6 +9,9 @@ import Synchronization
 /// and `/bin/ajax-getstop.exe/dn` (the HAFAS pages, ``QueryHTMLService``) and `POST /ojp20`
 /// (OJP 2.0, ``OJPService``); and BART's real-time departures, `GET /api/etd.aspx` (the etd API)
 /// and `GET /dev/eta/bart_eta.xml` (the legacy feed), from ``BARTFeedService`` on the wall clock (or ``Configuration/bartClock``).
+/// Given ``Configuration/places``, it also routes (``DirectionsService``: Google Directions XML,
+/// OSRM, GraphHopper GPX), forecasts (``WeatherService``: yr.no, Google weather, NWS DWML, on
+/// ``Configuration/weatherClock``) and geocodes (``GeocodingService``: Nominatim, Google Geocoding).
 /// Point an upstream's `origin` at ``origin`` to run the whole scraping path offline.
 ///
 /// ```swift
@@ -27,6 +30,11 @@ public final class SandboxServer: Sendable {
         public var keptAnswers = 512
         /// Seconds since 1970 for the BART feeds: the wall clock, or a test's.
         public var bartClock: @Sendable () -> Int64 = BARTFeedService.wallClock
+        /// The places the directions, weather and geocoding simulators answer from; without
+        /// them those paths answer 503.
+        public var places: (any PlaceSource)?
+        /// Seconds since 1970 for the weather forecasts and the geocoders' timestamps: the wall clock, or a test's.
+        public var weatherClock: @Sendable () -> Int64 = BARTFeedService.wallClock
 
         /// The defaults: a free port, no latency.
         public init() {}
@@ -95,6 +103,47 @@ public final class SandboxServer: Sendable {
             route("GET", QueryHTMLService.locationsPath, "HAFAS ajax-getstop.exe: station lookups.", latency: configuration.latency, pageAnswer),
             route("GET", BARTFeedService.etdPath, "BART etd.aspx: real-time departures.", latency: configuration.latency, bartAnswer),
             route("GET", BARTFeedService.legacyPath, "BART's legacy bart_eta.xml feed.", latency: configuration.latency, bartAnswer),
+        ] + placeRoutes(configuration)
+    }
+
+    /// The directions, weather and geocoding paths; 503 on each when there are no places.
+    static func placeRoutes(_ configuration: Configuration) -> [Route] {
+        let web: @Sendable (Request) -> Response
+        if let places = configuration.places {
+            let directions = DirectionsService(model: DirectionsModel(places: places))
+            let weather = WeatherService(places: places, now: configuration.weatherClock)
+            let geocoding = GeocodingService(places: places, now: configuration.weatherClock)
+            let kept = KeptAnswers(capacity: configuration.keptAnswers)
+            web = { request in
+                let path = request.path
+                if path.hasPrefix(DirectionsService.osrmPrefix) || path == DirectionsService.googlePath || path == DirectionsService.graphHopperPath {
+                    // Routes do not change with the clock: they are kept.
+                    return kept.answer(for: [3] + Array(path.utf8) + [0] + Array((request.rawQuery ?? "").utf8)) {
+                        let answer = directions.respond(path: path, query: request.rawQuery)
+                        return Answer(status: answer.status, contentType: answer.contentType, body: answer.body)
+                    }.response
+                }
+                let answer = path.hasPrefix(WeatherService.yrPrefix) || path == WeatherService.googlePath || path == WeatherService.nwsPath
+                    ? weather.respond(path: path, query: request.rawQuery) : geocoding.respond(path: path, query: request.rawQuery)
+                return Answer(status: answer.status, contentType: answer.contentType, body: answer.body).response
+            }
+        } else {
+            web = { _ in
+                Answer(status: 503, contentType: "text/plain; charset=utf-8", body: Array("No place source is configured in the sandbox.\n".utf8)).response
+            }
+        }
+        let latency = configuration.latency
+        return [
+            route("GET", DirectionsService.googlePath, "Google Directions API, XML.", latency: latency, web),
+            route("GET", DirectionsService.osrmPrefix + "{coordinates}", "OSRM v5 driving routes.", latency: latency, web),
+            route("GET", DirectionsService.graphHopperPath, "GraphHopper routes as GPX.", latency: latency, web),
+            route("GET", "/place/{country}/{region}/{place}/forecast.xml", "yr.no forecast.xml.", latency: latency, web),
+            route("GET", "/place/{country}/{region}/{area}/{place}/forecast.xml", "yr.no forecast.xml, four-part places.", latency: latency, web),
+            route("GET", WeatherService.googlePath, "The iGoogle weather API.", latency: latency, web),
+            route("GET", WeatherService.nwsPath, "NWS NDFD DWML by day.", latency: latency, web),
+            route("GET", GeocodingService.searchPath, "Nominatim search, XML.", latency: latency, web),
+            route("GET", GeocodingService.reversePath, "Nominatim reverse geocoding, XML.", latency: latency, web),
+            route("GET", GeocodingService.googlePath, "Google Geocoding API, XML.", latency: latency, web),
         ]
     }
 

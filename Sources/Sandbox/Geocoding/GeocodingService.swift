@@ -1,0 +1,101 @@
+/// The geocoders over a ``PlaceSource``, on their real paths: Nominatim's
+/// `GET /search?q=…&format=xml&addressdetails=1&limit=N` and `GET /reverse?lat=…&lon=…&format=xml&addressdetails=1`,
+/// and Google's `GET /maps/api/geocode/xml?address=…|latlng=…&key=…`.
+///
+/// Reverse geocoding answers the nearest place within ``reverseReachKm``; farther (at sea) there
+/// is nothing: Nominatim's "Unable to geocode", Google's ZERO_RESULTS.
+public struct GeocodingService: Sendable {
+    /// Nominatim's search path.
+    public static let searchPath = "/search"
+    /// Nominatim's reverse path.
+    public static let reversePath = "/reverse"
+    /// Google Geocoding's XML path.
+    public static let googlePath = "/maps/api/geocode/xml"
+    /// How far a reverse lookup reaches, in km.
+    public static let reverseReachKm = 50.0
+    /// The most results a search gives, whatever `limit` asks.
+    static let maximumResults = 50
+
+    /// The places answered from.
+    public let places: any PlaceSource
+    private let now: @Sendable () -> Int64
+
+    /// A service over a place source; `now` gives seconds since 1970 for the answers' timestamps.
+    public init(places: any PlaceSource, now: @escaping @Sendable () -> Int64) {
+        self.places = places
+        self.now = now
+    }
+
+    /// The answer to a GET of `path` with a raw (still percent-encoded) query.
+    public func respond(path: String, query raw: Substring?) -> WebAnswer {
+        switch path {
+        case Self.searchPath: return search(raw)
+        case Self.reversePath: return reverse(raw)
+        case Self.googlePath: return google(raw)
+        default: return .notFound
+        }
+    }
+
+    func search(_ raw: Substring?) -> WebAnswer {
+        guard let query = try? WebQuery(raw) else { return .tooLong }
+        let text = query["q"] ?? ""
+        let limit = min(Self.maximumResults, max(1, Int(query["limit"] ?? "") ?? 10))
+        let found = text.isEmpty ? [] : places.search(text, limit: limit)
+        return xml(NominatimRenderer.search(found, query: text, timestamp: timestamp()))
+    }
+
+    func reverse(_ raw: Substring?) -> WebAnswer {
+        guard let query = try? WebQuery(raw) else { return .tooLong }
+        guard let point = WebQuery.coordinate((query["lat"] ?? "") + "," + (query["lon"] ?? "")) else {
+            return WebAnswer(status: 400, contentType: "text/xml; charset=utf-8", body: NominatimRenderer.status(
+                "Floating-point number expected for parameter 'lat' and 'lon'"))
+        }
+        guard let place = nearby(point) else {
+            return xml(NominatimRenderer.unableToGeocode(latitude: point.latitude, longitude: point.longitude, timestamp: timestamp()))
+        }
+        return xml(NominatimRenderer.reverse(place, latitude: point.latitude, longitude: point.longitude, timestamp: timestamp()))
+    }
+
+    func google(_ raw: Substring?) -> WebAnswer {
+        func answer(_ body: [UInt8]) -> WebAnswer { WebAnswer(status: 200, contentType: "application/xml; charset=UTF-8", body: body) }
+        guard let query = try? WebQuery(raw) else {
+            return answer(GoogleGeocodeRenderer.status("INVALID_REQUEST", message: "Invalid request. The request is too long."))
+        }
+        guard let key = query["key"], !key.isEmpty else {
+            return answer(GoogleGeocodeRenderer.status(
+                "REQUEST_DENIED", message: "You must use an API key to authenticate each request to Google Maps Platform APIs."))
+        }
+        if let address = query["address"], !address.isEmpty {
+            let found = places.search(address, limit: 5)
+            return answer(found.isEmpty ? GoogleGeocodeRenderer.status("ZERO_RESULTS") : GoogleGeocodeRenderer.results(found))
+        }
+        if let latlng = query["latlng"] {
+            guard let point = WebQuery.coordinate(latlng) else {
+                return answer(GoogleGeocodeRenderer.status("INVALID_REQUEST", message: "Invalid request. Invalid 'latlng' parameter."))
+            }
+            return answer(nearby(point).map { GoogleGeocodeRenderer.results([$0]) } ?? GoogleGeocodeRenderer.status("ZERO_RESULTS"))
+        }
+        return answer(GoogleGeocodeRenderer.status("INVALID_REQUEST", message: "Invalid request. Missing the 'address', 'components', 'latlng' or 'place_id' parameter."))
+    }
+
+    /// The nearest place within reach.
+    func nearby(_ point: GeoPoint) -> SandboxPlace? {
+        guard let place = places.nearest(point.latitude, point.longitude), place.coordinate.distance(to: point) <= Self.reverseReachKm * 1000 else {
+            return nil
+        }
+        return place
+    }
+
+    private func xml(_ body: [UInt8]) -> WebAnswer {
+        WebAnswer(status: 200, contentType: "text/xml; charset=utf-8", body: body)
+    }
+
+    /// "Sun, 29 Nov 26 21:40:19 +0000", as Nominatim wrote its timestamps.
+    func timestamp() -> String {
+        let time = LocalDateTime(wallSeconds: now())
+        let days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return days[time.date.weekday - 1] + ", " + padded(time.date.day, 2) + " " + months[time.date.month - 1] + " "
+            + padded(time.date.year % 100, 2) + " " + time.clock + ":" + padded(time.second, 2) + " +0000"
+    }
+}

@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Deterministic weather: the same point and instant always give the same reading.
+///
+/// The temperature is a climate by latitude (warm at the equator, about 10 °C a year round at
+/// 45°), a season (warmest late in July in the north, late in January in the south, with an
+/// amplitude growing with latitude up to 13 °C), a day (warmest at 15:00 local solar time) and "weather
+/// systems": smooth noise over 6° cells and days, interpolated so that neighbouring places and
+/// hours are alike. Cloud cover from the same noise gives the condition, precipitation,
+/// humidity and wind.
+///
+/// ```swift
+/// let reading = WeatherModel().reading(latitude: 46.95, longitude: 7.45, at: 1_780_000_000)
+/// reading.temperature   // °C
+/// ```
+public struct WeatherModel: Sendable {
+    /// A model; it has no state.
+    public init() {}
+
+    /// The weather at one point and instant (seconds since 1970).
+    public struct Reading: Sendable, Equatable {
+        /// Air temperature, °C, one decimal.
+        public let temperature: Double
+        /// The sky.
+        public let condition: WeatherCondition
+        /// Chance of precipitation in the hour, percent, a multiple of 5.
+        public let precipitationProbability: Int
+        /// Precipitation in the hour, mm, one decimal.
+        public let precipitation: Double
+        /// Relative humidity, percent.
+        public let humidity: Int
+        /// Wind speed, m/s, one decimal.
+        public let windSpeed: Double
+        /// Wind direction, degrees the wind comes from.
+        public let windDirection: Int
+        /// Whether the sun is up (6:00 to 18:00 local solar time).
+        public let daytime: Bool
+    }
+
+    public func reading(latitude: Double, longitude: Double, at instant: Int64) -> Reading {
+        let days = Double(instant) / 86_400
+        let solarHour = ((Double(instant % 86_400 + 86_400) / 3600 + longitude / 15).truncatingRemainder(dividingBy: 24) + 24)
+            .truncatingRemainder(dividingBy: 24)
+        let dayOfYear = (days + 0.5).truncatingRemainder(dividingBy: 365.2425)
+        let absLat = min(abs(latitude), 90)
+        let mean = 27 - 0.45 * max(0, absLat - 12) - 0.004 * max(0, absLat - 45) * max(0, absLat - 45)
+        let amplitude = min(0.22 * absLat, 13)
+        var season = cos(2 * .pi * (dayOfYear - 200) / 365.2425)
+        if latitude < 0 { season = -season }
+        let system = noise(latitude, longitude, days, salt: 1)
+        let clouds = max(0, min(1, 0.5 + 0.75 * noise(latitude, longitude, days, salt: 2)))
+        let daily = (6 - 3 * clouds) * cos(2 * .pi * (solarHour - 15) / 24)
+        let temperature = mean + amplitude * season + daily + 4 * system
+        let fogChance = noise(latitude, longitude, days, salt: 4)
+        let condition: WeatherCondition
+        switch clouds {
+        case ..<0.3: condition = (solarHour < 9 && solarHour > 3 && fogChance > 0.25) ? .fog : .clear
+        case ..<0.55: condition = .partlyCloudy
+        case ..<0.72: condition = (solarHour < 10 && fogChance > 0.2) ? .fog : .cloudy
+        default: condition = temperature <= 0.5 ? .snow : (temperature >= 22 && clouds > 0.85 ? .thunder : .rain)
+        }
+        let probability = Int((max(0, min(1, (clouds - 0.5) / 0.55)) * 20).rounded()) * 5
+        let precipitation = condition == .rain || condition == .snow || condition == .thunder ? (clouds - 0.7) * (condition == .thunder ? 12 : 5) : 0
+        let wind = 1.5 + 8 * abs(noise(latitude, longitude, days, salt: 3)) + 2 * clouds
+        return Reading(
+            temperature: round1(temperature), condition: condition, precipitationProbability: probability,
+            precipitation: round1(max(0, precipitation)), humidity: Int((40 + 55 * clouds).rounded()),
+            windSpeed: round1(wind), windDirection: Int((noise(latitude, longitude, days, salt: 5) + 1) * 180) % 360,
+            daytime: solarHour >= 6 && solarHour < 18)
+    }
+
+    /// Smooth noise in -1...1: hashed values on a grid of 6° by 6° by 1 day, interpolated.
+    func noise(_ latitude: Double, _ longitude: Double, _ days: Double, salt: Int) -> Double {
+        let x = (longitude + 180) / 6, y = (latitude + 90) / 6, t = days
+        let x0 = floor(x), y0 = floor(y), t0 = floor(t)
+        let fx = smooth(x - x0), fy = smooth(y - y0), ft = smooth(t - t0)
+        var total = 0.0
+        for (dx, wx) in [(0.0, 1 - fx), (1.0, fx)] {
+            for (dy, wy) in [(0.0, 1 - fy), (1.0, fy)] {
+                for (dt, wt) in [(0.0, 1 - ft), (1.0, ft)] {
+                    total += wx * wy * wt * lattice(Int(x0 + dx) % 60, Int(y0 + dy), Int(t0 + dt), salt)
+                }
+            }
+        }
+        return total
+    }
+
+    private func lattice(_ x: Int, _ y: Int, _ t: Int, _ salt: Int) -> Double {
+        let hash = StableHash(String(x), String(y), String(t), String(salt))
+        return Double(hash.pick(20_001)) / 10_000 - 1
+    }
+
+    private func smooth(_ f: Double) -> Double { f * f * (3 - 2 * f) }
+
+    private func round1(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+}
