@@ -34,7 +34,7 @@ let package = Package(
         // The aggregations behind the public endpoints: connections for station lists, departures, weather along a route.
         .target(name: "Services", dependencies: ["Upstream", "Scrape", "Model", "Store"], swiftSettings: swiftSettings),
         // Upstream simulators answering in the real formats, served in-process for offline runs, tests and benchmarks.
-        .target(name: "Sandbox", dependencies: ["Model", "Markup", "Server", "Scrape"], swiftSettings: swiftSettings),
+        .target(name: "Sandbox", dependencies: ["Model", "Markup", "Server", "Scrape", "Store"], swiftSettings: swiftSettings),
         .target(name: "API", dependencies: ["Server", "Model", "Markup", "Scrape", "Store", "Upstream", "Services"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "gottago", dependencies: ["API", "Server", "Scrape", "Markup", "Fetch", "Store", "Upstream", "Services", "Sandbox", "Model"],

@@ -12,7 +12,15 @@
 /// - `BART/`: BART's real-time departures: ``BARTNetwork``, the five lines with a deterministic
 ///   timetable, delays and station outages; ``BARTFeedService``, the etd API and the legacy
 ///   bart_eta.xml feed over it at the clock's instant.
-/// - `Server/`: ``SandboxServer``, a loopback HTTP server answering all three on their routes' paths.
+/// - `Geocoding/`: ``PlaceSource``, the places the next three answer from (the embedded gazetteer,
+///   or a ``PlaceList`` in tests); ``GeocodingSimulator``, Nominatim search and reverse and Google
+///   Geocoding.
+/// - `Directions/`: ``DirectionsModel``, driving routes along great-circle segments between larger
+///   places, with steps and a geometry; ``DirectionsSimulator``, Google Directions XML, OSRM JSON
+///   and GraphHopper GPX over it.
+/// - `Weather/`: ``WeatherModel``, deterministic weather by latitude, season, time of day and
+///   passing systems; ``WeatherSimulator``, yr.no forecast.xml, Google weather and NWS DWML.
+/// - `Server/`: ``SandboxServer``, a loopback HTTP server answering all of them on their routes' paths.
 ///
 /// Each format is a renderer over the same ``Connection``, ``BoardEntry`` and ``StationMatch``
 /// values, with its own request reader.

@@ -14,6 +14,14 @@ enum Environment {
         return found
     }
 
+    /// Where built data is kept by default: `$XDG_CACHE_HOME/gottago`, `~/.cache/gottago`, or a
+    /// folder under /tmp for a user without a home.
+    static func cacheDirectory() -> String {
+        if let value = getenv("XDG_CACHE_HOME"), value.pointee != 0 { return String(cString: value) + "/gottago" }
+        if let value = getenv("HOME"), value.pointee != 0 { return String(cString: value) + "/.cache/gottago" }
+        return "/tmp/gottago-\(getuid())"
+    }
+
     /// A config file's text, or nil when it cannot be read or is not UTF-8 (1 MiB at most).
     static func readTextFile(_ path: String) -> String? {
         guard let bytes = try? Files.read(path, limit: 1 << 20) else { return nil }

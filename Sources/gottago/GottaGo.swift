@@ -90,11 +90,37 @@ struct GottaGo {
             }
             simulated.append(provider.upstream)
         }
+        for (what, option, ids, upstream) in [
+            ("weather", settings.weather?.rawValue, settings.weather.map { [$0.routeID] }, settings.weather?.upstream),
+            ("directions", settings.directions?.rawValue, settings.directions.map { [$0.routeID] }, settings.directions?.upstream),
+            ("geocoder", settings.geocoder?.rawValue, settings.geocoder?.routeIDs, settings.geocoder?.upstream),
+        ] {
+            guard let option, let ids else { continue }
+            let missing = ids.filter { catalog[$0] == nil }
+            guard missing.isEmpty else {
+                fail("the \(what) (\(option)) needs the routes \(missing.joined(separator: ", ")) in \(settings.routes); add them, or pass --\(what) off")
+            }
+            if let upstream { simulated.append(upstream) }
+        }
+        // The gazetteer: the default geocoder, the time zones of places, and the simulators' places.
+        var gazetteer: Gazetteer?
+        if settings.weather != nil || settings.geocoder != nil {
+            let directory = settings.dataDirectory.isEmpty ? Environment.cacheDirectory() : settings.dataDirectory
+            do {
+                let started = WallClock.milliseconds()
+                gazetteer = try Gazetteer.open(Gazetteer.Configuration(directory: directory))
+                let took = WallClock.milliseconds() - started
+                if took > 1000 { log.info("built the gazetteer in \(directory) in \(took / 1000) s") }
+            } catch {
+                fail("cannot open the gazetteer in \(directory): \(error); choose another folder with --data-dir")
+            }
+        }
         simulated.removeAll { policies[$0]?.origin != nil || settings.routeOrigins.contains($0) }
         if !simulated.isEmpty {
             do {
                 var configuration = SandboxServer.Configuration()
                 configuration.latency = settings.sandboxLatency
+                configuration.places = gazetteer.map(GazetteerPlaceSource.init)
                 let server = try SandboxServer(model: TimetableModel(stations: SwissStations.all), configuration: configuration, log: log)
                 for upstream in simulated {
                     var policy = policies[upstream] ?? UpstreamPolicy()
@@ -133,9 +159,25 @@ struct GottaGo {
                 fail("cannot start the departures: \(error)")
             }
         }
+        var geocoding: GeocodingService?
+        var weather: RouteWeatherService?
+        do {
+            if let provider = settings.geocoder {
+                geocoding = try GeocodingService(provider: provider, directory: gazetteer.map(GazetteerDirectory.init), upstreams: upstreams)
+            }
+            if let provider = settings.weather, let geocoding {
+                weather = RouteWeatherService(
+                    geocoding: geocoding,
+                    directions: try settings.directions.map { try DirectionsService(upstreams: upstreams, provider: $0, key: settings.directionsKey) },
+                    weather: try WeatherService(upstreams: upstreams, provider: provider), zones: gazetteer.map(GazetteerDirectory.init))
+            }
+        } catch {
+            fail("cannot start the weather: \(error)")
+        }
         do {
             application = try Application(
-                server: settings.server, api: settings.api, upstreams: upstreams, timetable: timetable, departures: departures, log: log)
+                server: settings.server, api: settings.api, upstreams: upstreams, timetable: timetable, departures: departures,
+                weather: weather, geocoding: geocoding, log: log)
             server = HTTPServer(
                 responder: application.responder, configuration: settings.server, log: log,
                 accessLog: AccessLog(format: settings.server.accessLog, sink: sink))
@@ -150,6 +192,8 @@ struct GottaGo {
         log.info("loaded \(catalog.routes.count) routes from \(settings.routes); upstreams \(upstreams.names.joined(separator: ", ")); cache \(upstreams.cache.name)")
         for (what, provider, upstream) in [
             ("timetable", settings.timetable?.rawValue, settings.timetable?.upstream), ("departures", settings.departures?.rawValue, settings.departures?.upstream),
+            ("weather", settings.weather?.rawValue, settings.weather?.upstream), ("directions", settings.directions?.rawValue, settings.directions?.upstream),
+            ("geocoder", settings.geocoder?.rawValue, settings.geocoder?.upstream ?? (settings.geocoder == nil ? nil : "gazetteer")),
         ] {
             guard let provider, let upstream else { continue }
             let source = sandbox.flatMap { simulated.contains(upstream) ? " from the embedded sandbox at \($0.origin)" : nil } ?? ""

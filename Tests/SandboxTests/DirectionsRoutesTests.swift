@@ -6,7 +6,7 @@ import Testing
 @Suite("Directions answers through the routes")
 struct DirectionsRoutesTests {
     typealias P = TestPlaces
-    static let service = DirectionsService(model: P.model)
+    static let service = DirectionsSimulator(model: P.model)
     static let bethesda = DirectionsModelTests.bethesda, beverlyHills = DirectionsModelTests.beverlyHills
 
     static func run(_ routeID: String, _ parameters: [String: String]) throws -> WebRouteRun {
@@ -53,11 +53,11 @@ struct DirectionsRoutesTests {
         let unknown = try Self.run("google-directions", ["origin": "Atlantis", "destination": "Bern", "key": "k"])
         #expect(try unknown.strings("/DirectionsResponse/status") == ["NOT_FOUND"])
         #expect(unknown.extraction.failure?.code == "no_route")
-        let noKey = Self.service.respond(path: DirectionsService.googlePath, query: "origin=Bern&destination=Thun")
+        let noKey = Self.service.respond(path: DirectionsSimulator.googlePath, query: "origin=Bern&destination=Thun")
         #expect(String(decoding: noKey.body, as: UTF8.self).contains("<status>REQUEST_DENIED</status>"))
-        let missing = Self.service.respond(path: DirectionsService.googlePath, query: "destination=Thun&key=k")
+        let missing = Self.service.respond(path: DirectionsSimulator.googlePath, query: "destination=Thun&key=k")
         #expect(String(decoding: missing.body, as: UTF8.self).contains("<status>INVALID_REQUEST</status>"))
-        let huge = Self.service.respond(path: DirectionsService.googlePath, query: Substring("key=k&origin=" + String(repeating: "%41", count: 5000)))
+        let huge = Self.service.respond(path: DirectionsSimulator.googlePath, query: Substring("key=k&origin=" + String(repeating: "%41", count: 5000)))
         #expect(huge.status == 200 && String(decoding: huge.body, as: UTF8.self).contains("<status>INVALID_REQUEST</status>"))
     }
 
@@ -99,7 +99,7 @@ struct DirectionsRoutesTests {
         let outOfRange = try Self.run("osrm-route", ["from_lon": "7.4", "from_lat": "146.9", "to_lon": "7.5", "to_lat": "46.9"])
         #expect(outOfRange.answer.status == 400 && outOfRange.extraction.failure?.code == "bad_coordinates")
         for coordinates in ["7.4,46.9", "x,y;1,2", "nan,1;2,3", "7.4,46.9;7.5,46.9;7.6,46.9", String(repeating: "9", count: 10_000)] {
-            let answer = Self.service.respond(path: DirectionsService.osrmPrefix + coordinates, query: nil)
+            let answer = Self.service.respond(path: DirectionsSimulator.osrmPrefix + coordinates, query: nil)
             #expect(answer.status == 400 && String(decoding: answer.body, as: UTF8.self).contains("\"code\":\"InvalidQuery\""))
         }
     }
@@ -124,7 +124,7 @@ struct DirectionsRoutesTests {
         #expect(steps.first?.value("maneuver") == "continue" && steps.last?.value("maneuver") == "finish")
         let ocean = try Self.run("graphhopper-gpx", ["from": "46.94809,7.44744", "to": "40.71427,-74.00597", "key": "k"])
         #expect(ocean.answer.status == 400 && ocean.extraction.failure != nil)
-        let noKey = Self.service.respond(path: DirectionsService.graphHopperPath, query: "point=46.9,7.4&point=46.8,7.6&type=gpx")
+        let noKey = Self.service.respond(path: DirectionsSimulator.graphHopperPath, query: "point=46.9,7.4&point=46.8,7.6&type=gpx")
         #expect(noKey.status == 401)
     }
 }

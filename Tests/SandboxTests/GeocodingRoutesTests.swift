@@ -6,7 +6,7 @@ import Testing
 @Suite("Geocoding answers through the routes")
 struct GeocodingRoutesTests {
     typealias P = TestPlaces
-    static let service = GeocodingService(places: P.source, now: { P.july15 })
+    static let service = GeocodingSimulator(places: P.source, now: { P.july15 })
 
     static func run(_ routeID: String, _ parameters: [String: String]) throws -> WebRouteRun {
         try WebRouteRun(routeID, parameters) { service.respond(path: $0, query: $1) }
@@ -52,9 +52,9 @@ struct GeocodingRoutesTests {
         let sea = try Self.run("nominatim-reverse", ["lat": "30", "lon": "-40"])
         #expect(sea.extraction.failure?.code == "no_places")
         #expect(try sea.strings("/reversegeocode/error") == ["Unable to geocode"])
-        let broken = Self.service.respond(path: GeocodingService.reversePath, query: "lat=abc&lon=1&format=xml")
+        let broken = Self.service.respond(path: GeocodingSimulator.reversePath, query: "lat=abc&lon=1&format=xml")
         #expect(broken.status == 400)
-        let long = Self.service.respond(path: GeocodingService.reversePath, query: Substring("lat=1&lon=" + String(repeating: "1", count: 5000)))
+        let long = Self.service.respond(path: GeocodingSimulator.reversePath, query: Substring("lat=1&lon=" + String(repeating: "1", count: 5000)))
         #expect(long.status == 414)
     }
 

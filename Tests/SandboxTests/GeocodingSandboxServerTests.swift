@@ -19,27 +19,27 @@ struct GeocodingSandboxServerTests {
     @Test func answersEveryFormatOnItsPath() async throws {
         let sandbox = try Self.sandbox()
         let origin = sandbox.origin
-        let directions = DirectionsService(model: P.model)
-        let weather = WeatherService(places: P.source, now: { P.july15 })
-        let geocoding = GeocodingService(places: P.source, now: { P.july15 })
+        let directions = DirectionsSimulator(model: P.model)
+        let weather = WeatherSimulator(places: P.source, now: { P.july15 })
+        let geocoding = GeocodingSimulator(places: P.source, now: { P.july15 })
         let requests: [(path: String, query: String?, expected: WebAnswer)] = [
-            (DirectionsService.googlePath, "origin=Bethesda,%20MD&destination=90210&key=k",
-             directions.respond(path: DirectionsService.googlePath, query: "origin=Bethesda,%20MD&destination=90210&key=k")),
+            (DirectionsSimulator.googlePath, "origin=Bethesda,%20MD&destination=90210&key=k",
+             directions.respond(path: DirectionsSimulator.googlePath, query: "origin=Bethesda,%20MD&destination=90210&key=k")),
             ("/route/v1/driving/7.44744,46.94809;8.55,47.36667", "overview=full&geometries=polyline6&steps=true",
              directions.respond(path: "/route/v1/driving/7.44744,46.94809;8.55,47.36667", query: nil)),
-            (DirectionsService.graphHopperPath, "point=46.94809,7.44744&point=47.36667,8.55&type=gpx&key=k",
-             directions.respond(path: DirectionsService.graphHopperPath, query: "point=46.94809,7.44744&point=47.36667,8.55&type=gpx&key=k")),
+            (DirectionsSimulator.graphHopperPath, "point=46.94809,7.44744&point=47.36667,8.55&type=gpx&key=k",
+             directions.respond(path: DirectionsSimulator.graphHopperPath, query: "point=46.94809,7.44744&point=47.36667,8.55&type=gpx&key=k")),
             ("/place/Sweden/Norrbotten/Lule%C3%A5/forecast.xml", nil, weather.respond(path: "/place/Sweden/Norrbotten/Lule%C3%A5/forecast.xml", query: nil)),
             ("/place/United_States/California/Los_Angeles_County/Beverly_Hills/forecast.xml", nil,
              weather.respond(path: "/place/United_States/California/Los_Angeles_County/Beverly_Hills/forecast.xml", query: nil)),
-            (WeatherService.googlePath, "weather=90210&hl=en", weather.respond(path: WeatherService.googlePath, query: "weather=90210&hl=en")),
-            (WeatherService.nwsPath, "lat=38.98&lon=-77.1&format=24+hourly&numDays=3",
-             weather.respond(path: WeatherService.nwsPath, query: "lat=38.98&lon=-77.1&format=24+hourly&numDays=3")),
-            (GeocodingService.searchPath, "q=Bern&format=xml&addressdetails=1&limit=3",
-             geocoding.respond(path: GeocodingService.searchPath, query: "q=Bern&format=xml&addressdetails=1&limit=3")),
-            (GeocodingService.reversePath, "lat=38.99&lon=-77.09&format=xml&addressdetails=1",
-             geocoding.respond(path: GeocodingService.reversePath, query: "lat=38.99&lon=-77.09&format=xml&addressdetails=1")),
-            (GeocodingService.googlePath, "latlng=46.95,7.45&key=k", geocoding.respond(path: GeocodingService.googlePath, query: "latlng=46.95,7.45&key=k")),
+            (WeatherSimulator.googlePath, "weather=90210&hl=en", weather.respond(path: WeatherSimulator.googlePath, query: "weather=90210&hl=en")),
+            (WeatherSimulator.nwsPath, "lat=38.98&lon=-77.1&format=24+hourly&numDays=3",
+             weather.respond(path: WeatherSimulator.nwsPath, query: "lat=38.98&lon=-77.1&format=24+hourly&numDays=3")),
+            (GeocodingSimulator.searchPath, "q=Bern&format=xml&addressdetails=1&limit=3",
+             geocoding.respond(path: GeocodingSimulator.searchPath, query: "q=Bern&format=xml&addressdetails=1&limit=3")),
+            (GeocodingSimulator.reversePath, "lat=38.99&lon=-77.09&format=xml&addressdetails=1",
+             geocoding.respond(path: GeocodingSimulator.reversePath, query: "lat=38.99&lon=-77.09&format=xml&addressdetails=1")),
+            (GeocodingSimulator.googlePath, "latlng=46.95,7.45&key=k", geocoding.respond(path: GeocodingSimulator.googlePath, query: "latlng=46.95,7.45&key=k")),
         ]
         for request in requests {
             let url = origin + request.path + (request.query.map { "?" + $0 } ?? "")
@@ -62,14 +62,14 @@ struct GeocodingSandboxServerTests {
         // Longer than the services read (4 KiB), shorter than the server refuses (8 KiB).
         let long = String(repeating: "%FF", count: 1500)
         let cases: [(String, Int, String)] = [
-            (DirectionsService.googlePath + "?origin=" + long + "&destination=x&key=k", 200, "INVALID_REQUEST"),
-            (DirectionsService.googlePath + "?origin=%00%01&destination=%E2%80&key=k", 200, "NOT_FOUND"),
+            (DirectionsSimulator.googlePath + "?origin=" + long + "&destination=x&key=k", 200, "INVALID_REQUEST"),
+            (DirectionsSimulator.googlePath + "?origin=%00%01&destination=%E2%80&key=k", 200, "NOT_FOUND"),
             ("/route/v1/driving/1e400,2;3,4", 400, "InvalidQuery"),
-            (DirectionsService.graphHopperPath + "?point=nan,nan&point=1,2&key=k", 400, "Cannot parse point"),
-            (WeatherService.googlePath + "?weather=" + long, 200, "problem_cause"),
-            (WeatherService.nwsPath + "?lat=1e999&lon=-77", 200, "<error>"),
-            (GeocodingService.searchPath + "?q=" + long, 414, "Too Long"),
-            (GeocodingService.searchPath + "?q=%3Cscript%3E&limit=-5", 200, "<searchresults"),
+            (DirectionsSimulator.graphHopperPath + "?point=nan,nan&point=1,2&key=k", 400, "Cannot parse point"),
+            (WeatherSimulator.googlePath + "?weather=" + long, 200, "problem_cause"),
+            (WeatherSimulator.nwsPath + "?lat=1e999&lon=-77", 200, "<error>"),
+            (GeocodingSimulator.searchPath + "?q=" + long, 414, "Too Long"),
+            (GeocodingSimulator.searchPath + "?q=%3Cscript%3E&limit=-5", 200, "<searchresults"),
         ]
         for (path, status, text) in cases {
             let response = try await offPool { try HTTPTestClient().send(origin + path) }
@@ -81,7 +81,7 @@ struct GeocodingSandboxServerTests {
 
     @Test func withoutPlacesThePathsAnswer503() async throws {
         let sandbox = try Self.sandbox(places: nil)
-        for path in [DirectionsService.googlePath + "?origin=a&destination=b&key=k", "/place/Switzerland/Bern/Bern/forecast.xml", GeocodingService.reversePath + "?lat=1&lon=2"] {
+        for path in [DirectionsSimulator.googlePath + "?origin=a&destination=b&key=k", "/place/Switzerland/Bern/Bern/forecast.xml", GeocodingSimulator.reversePath + "?lat=1&lon=2"] {
             let response = try await offPool { try HTTPTestClient().send(sandbox.origin + path) }
             #expect(response.status == 503, "\(path)")
         }

@@ -6,7 +6,7 @@ import Testing
 @Suite("Weather answers through the routes")
 struct WeatherRoutesTests {
     typealias P = TestPlaces
-    static let service = WeatherService(places: P.source, now: { P.july15 })
+    static let service = WeatherSimulator(places: P.source, now: { P.july15 })
 
     static func run(_ routeID: String, _ parameters: [String: String]) throws -> WebRouteRun {
         try WebRouteRun(routeID, parameters) { service.respond(path: $0, query: $1) }
@@ -26,7 +26,7 @@ struct WeatherRoutesTests {
         #expect(place.value("utc_offset") == "+02:00")
         #expect(place.value("generated") == "2026-07-15T14:00:00+02:00")
         let hours = run.records("hours")
-        #expect(hours.count == WeatherService.yrPeriods)
+        #expect(hours.count == WeatherSimulator.yrPeriods)
         var start = LocalDateTime(year: 2026, month: 7, day: 15, hour: 12, minute: 0)!
         for hour in hours {
             let end = LocalDateTime(wallSeconds: start.wallSeconds + 6 * 3600)

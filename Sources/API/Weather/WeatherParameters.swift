@@ -8,7 +8,7 @@ enum WeatherParameters {
 
     /// A place name from the path or the query: trimmed, not empty, not too long.
     static func name(_ text: String, _ parameter: String) throws(HTTPError) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
         guard !trimmed.isEmpty else { throw RequestChecks.invalid(parameter, "must name a place") }
         guard trimmed.utf8.count <= maxName else { throw RequestChecks.invalid(parameter, "must be at most \(maxName) bytes") }
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
@@ -50,4 +50,3 @@ enum WeatherParameters {
     }
 }
 
-import Foundation

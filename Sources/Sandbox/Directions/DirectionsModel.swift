@@ -36,7 +36,7 @@ public struct DirectionsModel: Sendable {
     }
 
     /// The route from one point to another, or nil when there is no road between them.
-    public func route(from origin: GeoPoint, to destination: GeoPoint) -> DrivingRoute? {
+    public func route(from origin: GeoPoint, to destination: GeoPoint) -> SimulatedRoute? {
         let originPlace = places.nearest(origin.latitude, origin.longitude)
         let destinationPlace = places.nearest(destination.latitude, destination.longitude)
         guard let originPlace, let destinationPlace,
@@ -45,7 +45,7 @@ public struct DirectionsModel: Sendable {
         let waypoints = self.waypoints(from: origin, to: destination)
         let path = RoadPath(nodes: [origin] + waypoints.map(\.coordinate) + [destination], detourFactor: Self.detourFactor)
         let steps = StepPlanner(path: path, origin: originPlace, destination: destinationPlace, waypoints: waypoints).steps()
-        return DrivingRoute(
+        return SimulatedRoute(
             origin: origin, destination: destination, originPlace: originPlace, destinationPlace: destinationPlace,
             waypoints: waypoints, steps: steps, points: path.points(from: 0, to: path.length))
     }

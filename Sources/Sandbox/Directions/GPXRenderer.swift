@@ -5,7 +5,7 @@ enum GPXRenderer {
     static let graphHopperNamespace = "https://graphhopper.com/public/schema/gpx/1.1"
 
     /// The answer with a route.
-    static func route(_ route: DrivingRoute) -> [UInt8] {
+    static func route(_ route: SimulatedRoute) -> [UInt8] {
         var writer = AnswerWriter(charset: .utf8)
         writer.element("gpx", [
             ("xmlns", namespace), ("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
@@ -38,12 +38,12 @@ enum GPXRenderer {
     }
 
     /// The instruction as GraphHopper writes it: plain text, the note left out.
-    static func text(_ step: DrivingStep) -> String {
+    static func text(_ step: SimulatedStep) -> String {
         step.instruction
     }
 
     /// GraphHopper's instruction sign.
-    static func sign(_ maneuver: DrivingStep.Maneuver) -> Int {
+    static func sign(_ maneuver: SimulatedStep.Maneuver) -> Int {
         switch maneuver {
         case .depart, .straight, .merge: 0
         case .turnLeft: -2

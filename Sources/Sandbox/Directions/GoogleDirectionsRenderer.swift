@@ -2,7 +2,7 @@
 /// the steps with their polylines, HTML instructions and texts in miles (US) or kilometres.
 enum GoogleDirectionsRenderer {
     /// The answer with a route.
-    static func route(_ route: DrivingRoute, originAddress: String, destinationAddress: String) -> [UInt8] {
+    static func route(_ route: SimulatedRoute, originAddress: String, destinationAddress: String) -> [UInt8] {
         let miles = route.originPlace?.countryCode == "US"
         var writer = AnswerWriter(charset: .utf8)
         writer.element("DirectionsResponse") { w in
@@ -41,13 +41,13 @@ enum GoogleDirectionsRenderer {
     }
 
     /// The instruction as Google writes it: bold parts, and a note in a smaller div.
-    static func html(_ step: DrivingStep) -> String {
+    static func html(_ step: SimulatedStep) -> String {
         var html = step.pieces.map { $0.emphasized ? "<b>" + $0.text + "</b>" : $0.text }.joined()
         if let note = step.note { html += #"<div style="font-size:0.9em">"# + note + "</div>" }
         return html
     }
 
-    private static func step(_ step: DrivingStep, miles: Bool, into w: inout AnswerWriter) {
+    private static func step(_ step: SimulatedStep, miles: Bool, into w: inout AnswerWriter) {
         w.element("step") { w in
             w.leaf("travel_mode", "DRIVING")
             location(&w, "start_location", step.start)
@@ -60,7 +60,7 @@ enum GoogleDirectionsRenderer {
         }
     }
 
-    static func maneuver(_ maneuver: DrivingStep.Maneuver) -> String? {
+    static func maneuver(_ maneuver: SimulatedStep.Maneuver) -> String? {
         switch maneuver {
         case .depart: nil
         case .turnLeft: "turn-left"
@@ -73,7 +73,7 @@ enum GoogleDirectionsRenderer {
         }
     }
 
-    private static func summary(_ route: DrivingRoute) -> String {
+    private static func summary(_ route: SimulatedRoute) -> String {
         var roads: [String] = []
         for step in route.steps where step.onHighway {
             let road = String(step.road.split(separator: " ").first!)

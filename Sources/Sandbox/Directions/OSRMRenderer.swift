@@ -2,7 +2,7 @@
 /// recorded layout: waypoints, then one route with one leg whose steps end with `arrive`.
 enum OSRMRenderer {
     /// The answer with a route.
-    static func route(_ route: DrivingRoute) -> [UInt8] {
+    static func route(_ route: SimulatedRoute) -> [UInt8] {
         var json = "{\"code\":\"Ok\",\"waypoints\":["
         json += waypoint(route.origin, route.steps.first!.road) + "," + waypoint(route.destination, route.steps.last!.road)
         json += "],\"routes\":[{\"legs\":[{\"steps\":["
@@ -24,7 +24,7 @@ enum OSRMRenderer {
     }
 
     /// OSRM's maneuver type and modifier for a step.
-    static func maneuver(_ maneuver: DrivingStep.Maneuver) -> (type: String, modifier: String?) {
+    static func maneuver(_ maneuver: SimulatedStep.Maneuver) -> (type: String, modifier: String?) {
         switch maneuver {
         case .depart: ("depart", nil)
         case .turnLeft: ("turn", "left")
@@ -37,7 +37,7 @@ enum OSRMRenderer {
         }
     }
 
-    private static func step(_ step: DrivingStep, before: Int) -> String {
+    private static func step(_ step: SimulatedStep, before: Int) -> String {
         let (type, modifier) = maneuver(step.maneuver)
         let after = bearing(step)
         var maneuver = "{\"bearing_after\":\(after),\"location\":\(location(step.start)),\"type\":\(string(type)),\"bearing_before\":\(before)"
@@ -49,7 +49,7 @@ enum OSRMRenderer {
             + ",\"name\":\(string(step.road)),\"weight\":\(duration),\"mode\":\"driving\",\"maneuver\":\(maneuver)}"
     }
 
-    private static func arrival(_ route: DrivingRoute) -> String {
+    private static func arrival(_ route: SimulatedRoute) -> String {
         let end = route.destination, before = bearing(route.steps.last!)
         return "{\"intersections\":[{\"in\":0,\"entry\":[true],\"location\":\(location(end)),\"bearings\":[\((before + 180) % 360)]}]"
             + ",\"geometry\":\(string(Polyline.encode([end, end], precision: 6))),\"duration\":0,\"distance\":0"
@@ -57,7 +57,7 @@ enum OSRMRenderer {
             + ",\"maneuver\":{\"bearing_after\":0,\"bearing_before\":\(before),\"type\":\"arrive\",\"location\":\(location(end))}}"
     }
 
-    private static func bearing(_ step: DrivingStep) -> Int {
+    private static func bearing(_ step: SimulatedStep) -> Int {
         let points = step.points
         guard points.count > 1 else { return 0 }
         return Int(points[0].bearing(to: points[1]).rounded()) % 360
@@ -67,7 +67,7 @@ enum OSRMRenderer {
         "{\"hint\":\"\",\"location\":\(location(point)),\"name\":\(string(name))}"
     }
 
-    private static func summary(_ route: DrivingRoute) -> String {
+    private static func summary(_ route: SimulatedRoute) -> String {
         var roads: [String] = []
         for step in route.steps where !roads.contains(step.road) && step.onHighway { roads.append(step.road) }
         return roads.prefix(2).joined(separator: ", ")

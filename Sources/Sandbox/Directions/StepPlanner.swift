@@ -8,8 +8,8 @@ struct StepPlanner {
 
     /// A step before it is measured.
     private struct Plan {
-        let maneuver: DrivingStep.Maneuver
-        let pieces: [DrivingStep.Piece]
+        let maneuver: SimulatedStep.Maneuver
+        let pieces: [SimulatedStep.Piece]
         var note: String? = nil
         let road: String
         let length: Double
@@ -22,7 +22,7 @@ struct StepPlanner {
     ]
     static let destinationNote = "Destination will be on the right"
 
-    func steps() -> [DrivingStep] {
+    func steps() -> [SimulatedStep] {
         let length = path.length
         let starts = Self.pick(3, from: Self.streets, seed: origin.name + "/" + origin.countryCode)
         let ends = Self.pick(2, from: Self.streets, seed: destination.name + "/" + destination.countryCode)
@@ -51,7 +51,7 @@ struct StepPlanner {
         return measure(plans)
     }
 
-    private func turn(_ maneuver: DrivingStep.Maneuver, _ street: String, _ metres: Double) -> Plan {
+    private func turn(_ maneuver: SimulatedStep.Maneuver, _ street: String, _ metres: Double) -> Plan {
         let side = maneuver == .turnLeft ? "left" : "right"
         return Plan(maneuver: maneuver, pieces: [.plain("Turn "), .bold(side), .plain(" onto "), .bold(street)], road: street, length: metres, urban: true)
     }
@@ -87,7 +87,7 @@ struct StepPlanner {
         return plans
     }
 
-    private func highwayInstruction(_ previous: String?, _ road: String, toward: String, seed: String) -> (DrivingStep.Maneuver, [DrivingStep.Piece]) {
+    private func highwayInstruction(_ previous: String?, _ road: String, toward: String, seed: String) -> (SimulatedStep.Maneuver, [SimulatedStep.Piece]) {
         let choice = StableHash(origin.name, destination.name, seed).pick(6)
         guard let previous else {
             return (.merge, [.plain("Merge onto "), .bold(road), .plain(" toward "), .bold(toward)])
@@ -130,14 +130,14 @@ struct StepPlanner {
     }
 
     /// Metres, seconds and geometry for each plan, in order.
-    private func measure(_ plans: [Plan]) -> [DrivingStep] {
-        var steps: [DrivingStep] = []
+    private func measure(_ plans: [Plan]) -> [SimulatedStep] {
+        var steps: [SimulatedStep] = []
         var at = 0.0
         for (index, plan) in plans.enumerated() {
             let end = index == plans.count - 1 ? path.length : at + plan.length
             let metres = Int(end.rounded()) - Int(at.rounded())
             let speed = plan.urban ? DirectionsModel.urbanSpeed : DirectionsModel.highwaySpeed
-            steps.append(DrivingStep(
+            steps.append(SimulatedStep(
                 maneuver: plan.maneuver, pieces: plan.pieces, note: plan.note, road: plan.road, onHighway: !plan.urban,
                 start: path.position(at: at), end: path.position(at: end), distance: metres,
                 duration: Int((Double(metres) / speed).rounded()), points: path.points(from: at, to: end)))
@@ -156,7 +156,7 @@ struct StepPlanner {
     }
 }
 
-extension DrivingStep.Piece {
+extension SimulatedStep.Piece {
     static func plain(_ text: String) -> Self { Self(text: text, emphasized: false) }
     static func bold(_ text: String) -> Self { Self(text: text, emphasized: true) }
 }

@@ -23,7 +23,7 @@ enum GoogleGeocodeRenderer {
 
     /// "Beverly Hills, CA 90210, USA", "Bern, Switzerland".
     static func formattedAddress(_ place: SandboxPlace) -> String {
-        DirectionsService.address(place)
+        DirectionsSimulator.address(place)
     }
 
     private static func result(_ place: SandboxPlace, into w: inout AnswerWriter) {

@@ -9,9 +9,9 @@ import Synchronization
 /// and `/bin/ajax-getstop.exe/dn` (the HAFAS pages, ``QueryHTMLService``) and `POST /ojp20`
 /// (OJP 2.0, ``OJPService``); and BART's real-time departures, `GET /api/etd.aspx` (the etd API)
 /// and `GET /dev/eta/bart_eta.xml` (the legacy feed), from ``BARTFeedService`` on the wall clock (or ``Configuration/bartClock``).
-/// Given ``Configuration/places``, it also routes (``DirectionsService``: Google Directions XML,
-/// OSRM, GraphHopper GPX), forecasts (``WeatherService``: yr.no, Google weather, NWS DWML, on
-/// ``Configuration/weatherClock``) and geocodes (``GeocodingService``: Nominatim, Google Geocoding).
+/// Given ``Configuration/places``, it also routes (``DirectionsSimulator``: Google Directions XML,
+/// OSRM, GraphHopper GPX), forecasts (``WeatherSimulator``: yr.no, Google weather, NWS DWML, on
+/// ``Configuration/weatherClock``) and geocodes (``GeocodingSimulator``: Nominatim, Google Geocoding).
 /// Point an upstream's `origin` at ``origin`` to run the whole scraping path offline.
 ///
 /// ```swift
@@ -110,20 +110,20 @@ public final class SandboxServer: Sendable {
     static func placeRoutes(_ configuration: Configuration) -> [Route] {
         let web: @Sendable (Request) -> Response
         if let places = configuration.places {
-            let directions = DirectionsService(model: DirectionsModel(places: places))
-            let weather = WeatherService(places: places, now: configuration.weatherClock)
-            let geocoding = GeocodingService(places: places, now: configuration.weatherClock)
+            let directions = DirectionsSimulator(model: DirectionsModel(places: places))
+            let weather = WeatherSimulator(places: places, now: configuration.weatherClock)
+            let geocoding = GeocodingSimulator(places: places, now: configuration.weatherClock)
             let kept = KeptAnswers(capacity: configuration.keptAnswers)
             web = { request in
                 let path = request.path
-                if path.hasPrefix(DirectionsService.osrmPrefix) || path == DirectionsService.googlePath || path == DirectionsService.graphHopperPath {
+                if path.hasPrefix(DirectionsSimulator.osrmPrefix) || path == DirectionsSimulator.googlePath || path == DirectionsSimulator.graphHopperPath {
                     // Routes do not change with the clock: they are kept.
                     return kept.answer(for: [3] + Array(path.utf8) + [0] + Array((request.rawQuery ?? "").utf8)) {
                         let answer = directions.respond(path: path, query: request.rawQuery)
                         return Answer(status: answer.status, contentType: answer.contentType, body: answer.body)
                     }.response
                 }
-                let answer = path.hasPrefix(WeatherService.yrPrefix) || path == WeatherService.googlePath || path == WeatherService.nwsPath
+                let answer = path.hasPrefix(WeatherSimulator.yrPrefix) || path == WeatherSimulator.googlePath || path == WeatherSimulator.nwsPath
                     ? weather.respond(path: path, query: request.rawQuery) : geocoding.respond(path: path, query: request.rawQuery)
                 return Answer(status: answer.status, contentType: answer.contentType, body: answer.body).response
             }
@@ -134,16 +134,16 @@ public final class SandboxServer: Sendable {
         }
         let latency = configuration.latency
         return [
-            route("GET", DirectionsService.googlePath, "Google Directions API, XML.", latency: latency, web),
-            route("GET", DirectionsService.osrmPrefix + "{coordinates}", "OSRM v5 driving routes.", latency: latency, web),
-            route("GET", DirectionsService.graphHopperPath, "GraphHopper routes as GPX.", latency: latency, web),
+            route("GET", DirectionsSimulator.googlePath, "Google Directions API, XML.", latency: latency, web),
+            route("GET", DirectionsSimulator.osrmPrefix + "{coordinates}", "OSRM v5 driving routes.", latency: latency, web),
+            route("GET", DirectionsSimulator.graphHopperPath, "GraphHopper routes as GPX.", latency: latency, web),
             route("GET", "/place/{country}/{region}/{place}/forecast.xml", "yr.no forecast.xml.", latency: latency, web),
             route("GET", "/place/{country}/{region}/{area}/{place}/forecast.xml", "yr.no forecast.xml, four-part places.", latency: latency, web),
-            route("GET", WeatherService.googlePath, "The iGoogle weather API.", latency: latency, web),
-            route("GET", WeatherService.nwsPath, "NWS NDFD DWML by day.", latency: latency, web),
-            route("GET", GeocodingService.searchPath, "Nominatim search, XML.", latency: latency, web),
-            route("GET", GeocodingService.reversePath, "Nominatim reverse geocoding, XML.", latency: latency, web),
-            route("GET", GeocodingService.googlePath, "Google Geocoding API, XML.", latency: latency, web),
+            route("GET", WeatherSimulator.googlePath, "The iGoogle weather API.", latency: latency, web),
+            route("GET", WeatherSimulator.nwsPath, "NWS NDFD DWML by day.", latency: latency, web),
+            route("GET", GeocodingSimulator.searchPath, "Nominatim search, XML.", latency: latency, web),
+            route("GET", GeocodingSimulator.reversePath, "Nominatim reverse geocoding, XML.", latency: latency, web),
+            route("GET", GeocodingSimulator.googlePath, "Google Geocoding API, XML.", latency: latency, web),
         ]
     }
 

@@ -16,7 +16,8 @@ import Synchronization
 /// A place whose weather fails keeps its row with the error; the others keep theirs.
 public final class RouteWeatherService: Sendable {
     public let geocoding: GeocodingService
-    public let directions: DirectionsService
+    /// Nil when the service finds no driving routes: only one-place answers.
+    public let directions: DirectionsService?
     public let weather: WeatherService
     /// Finds the time zone of a place the geocoder gave without one.
     let zones: (any PlaceDirectory)?
@@ -29,7 +30,7 @@ public final class RouteWeatherService: Sendable {
 
     /// A service over its three parts.
     public init(
-        geocoding: GeocodingService, directions: DirectionsService, weather: WeatherService, zones: (any PlaceDirectory)? = nil,
+        geocoding: GeocodingService, directions: DirectionsService?, weather: WeatherService, zones: (any PlaceDirectory)? = nil,
         maxMeters: Double = 6_000_000, concurrency: Int = 24, now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
     ) {
         self.geocoding = geocoding
@@ -82,6 +83,9 @@ public final class RouteWeatherService: Sendable {
         if crow < 1000 || (from.best.id != nil && from.best.id == to.best.id) {
             route = DrivingRoute(meters: 0, seconds: 0, points: [from.best.coordinate], steps: [])
         } else {
+            guard let directions else {
+                return .failure(PlaceError(code: "directions_off", status: 503, message: "This service is configured without driving directions."))
+            }
             events(.progress(stage: .route, done: 0, total: 1))
             switch await directions.route(from: from.best.coordinate, to: to.best.coordinate) {
             case .failure(let error): return .failure(error)
@@ -109,7 +113,7 @@ public final class RouteWeatherService: Sendable {
             depart: departure.flatMap { ZonedTime.iso8601(atUTC: $0, in: startZone) }, distance: Distance(meters: route.meters),
             duration: Self.duration(route.seconds), dedupe: query.dedupe.rawValue,
             sources: [
-                "geocoder": geocoding.source, "directions": route.meters == 0 ? "none" : directions.provider.rawValue,
+                "geocoder": geocoding.source, "directions": route.meters == 0 ? "none" : directions?.provider.rawValue ?? "none",
                 "weather": weather.provider.rawValue,
             ],
             places: finished)

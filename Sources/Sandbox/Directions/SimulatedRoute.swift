@@ -1,5 +1,5 @@
 /// A driving route of the directions simulator: steps along a polyline through real places.
-public struct DrivingRoute: Sendable {
+public struct SimulatedRoute: Sendable {
     /// Where it starts and ends.
     public let origin, destination: GeoPoint
     /// The places nearest the two ends (for the addresses the formats write).
@@ -7,7 +7,7 @@ public struct DrivingRoute: Sendable {
     /// The larger places the road passes through, in order.
     public let waypoints: [SandboxPlace]
     /// The steps, in order; at least one.
-    public let steps: [DrivingStep]
+    public let steps: [SimulatedStep]
     /// The road's geometry, densified every few kilometres, from the origin to the destination.
     public let points: [GeoPoint]
 
@@ -17,8 +17,8 @@ public struct DrivingRoute: Sendable {
     public var duration: Int { steps.reduce(0) { $0 + $1.duration } }
 }
 
-/// One instruction of a ``DrivingRoute``.
-public struct DrivingStep: Sendable {
+/// One instruction of a ``SimulatedRoute``.
+public struct SimulatedStep: Sendable {
     /// What the driver does at the step's start.
     public enum Maneuver: String, Sendable {
         case depart, turnLeft, turnRight, merge, straight, keepLeft, keepRight, rampRight

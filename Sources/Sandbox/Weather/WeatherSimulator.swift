@@ -4,10 +4,10 @@
 /// `GET /xml/sample_products/browser_interface/ndfdBrowserClientByDay.php?lat=…&lon=…&format=24+hourly&numDays=N`.
 ///
 /// ```swift
-/// let service = WeatherService(places: places, now: { 1_780_000_000 })
+/// let service = WeatherSimulator(places: places, now: { 1_780_000_000 })
 /// service.respond(path: "/place/Switzerland/Bern/Bern/forecast.xml", query: nil).status   // 200
 /// ```
-public struct WeatherService: Sendable {
+public struct WeatherSimulator: Sendable {
     /// The prefix of yr.no's place paths.
     public static let yrPrefix = "/place/"
     /// Google's weather path.

@@ -4,7 +4,7 @@
 ///
 /// Reverse geocoding answers the nearest place within ``reverseReachKm``; farther (at sea) there
 /// is nothing: Nominatim's "Unable to geocode", Google's ZERO_RESULTS.
-public struct GeocodingService: Sendable {
+public struct GeocodingSimulator: Sendable {
     /// Nominatim's search path.
     public static let searchPath = "/search"
     /// Nominatim's reverse path.

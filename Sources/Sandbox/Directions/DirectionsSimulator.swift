@@ -7,10 +7,10 @@
 /// GraphHopper's JSON message), never a crash.
 ///
 /// ```swift
-/// let service = DirectionsService(model: DirectionsModel(places: places))
-/// service.respond(path: DirectionsService.googlePath, query: "origin=38.98067,-77.10026&destination=90210&key=k")
+/// let service = DirectionsSimulator(model: DirectionsModel(places: places))
+/// service.respond(path: DirectionsSimulator.googlePath, query: "origin=38.98067,-77.10026&destination=90210&key=k")
 /// ```
-public struct DirectionsService: Sendable {
+public struct DirectionsSimulator: Sendable {
     /// Google Directions' XML path.
     public static let googlePath = "/maps/api/directions/xml"
     /// The prefix of OSRM's driving route path; the coordinates follow.
