@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(name: "DirectoryBench", dependencies: ["Store", "Model"], swiftSettings: swiftSettings),
 
         // Test support: a real libcurl client for driving the live server.
-        .target(name: "HTTPTesting", dependencies: ["CCurl", "Server", "Compression", "Markup"], path: "Tests/HTTPTesting", swiftSettings: swiftSettings),
+        .target(name: "HTTPTesting", dependencies: ["CCurl", "Server", "Compression", "Markup", "Store"], path: "Tests/HTTPTesting", swiftSettings: swiftSettings),
 
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "CLibXML2"], swiftSettings: swiftSettings),
         .testTarget(name: "ScrapeTests", dependencies: ["Scrape", "Markup"], swiftSettings: swiftSettings),

@@ -163,12 +163,13 @@ struct GottaGo {
         var weather: RouteWeatherService?
         do {
             if let provider = settings.geocoder {
-                geocoding = try GeocodingService(provider: provider, directory: gazetteer.map(GazetteerDirectory.init), upstreams: upstreams)
+                geocoding = try GeocodingService(
+                    provider: provider, directory: gazetteer.map(GazetteerDirectory.init), upstreams: upstreams, key: settings.apiKey)
             }
             if let provider = settings.weather, let geocoding {
                 weather = RouteWeatherService(
                     geocoding: geocoding,
-                    directions: try settings.directions.map { try DirectionsService(upstreams: upstreams, provider: $0, key: settings.directionsKey) },
+                    directions: try settings.directions.map { try DirectionsService(upstreams: upstreams, provider: $0, key: settings.apiKey) },
                     weather: try WeatherService(upstreams: upstreams, provider: provider), zones: gazetteer.map(GazetteerDirectory.init))
             }
         } catch {

@@ -30,8 +30,8 @@ struct Settings: Sendable {
     var geocoder: GeocoderProvider? = .gazetteer
     /// Where the embedded gazetteer's database is built; empty: the user's cache folder.
     var dataDirectory = ""
-    /// The API key sent to the directions upstreams that need one (Google, GraphHopper).
-    var directionsKey = "gottago"
+    /// The API key sent to the upstreams that need one (Google Directions and Geocoding, GraphHopper).
+    var apiKey = "gottago"
     /// Milliseconds the embedded sandbox waits before each answer (benchmarks).
     var sandboxLatency = 0
 
@@ -151,13 +151,13 @@ extension Option {
                    guard !text.isEmpty, text.utf8.count <= 1024, !text.contains("\0") else { throw .invalidValue("data-dir", text, "a folder") }
                    settings.dataDirectory = text
                }, current: { $0.dataDirectory.isEmpty ? "the user's cache folder" : $0.dataDirectory }),
-        Option(name: "directions-key", value: "KEY", help: "The API key sent to Google Directions or GraphHopper when they are used live.",
+        Option(name: "api-key", value: "KEY", help: "The API key sent to Google Directions, Google Geocoding or GraphHopper when they are used live.",
                apply: { settings, text throws(ConfigurationError) in
                    guard !text.isEmpty, text.utf8.count <= 200, text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
-                       throw .invalidValue("directions-key", text, "a key of printable ASCII")
+                       throw .invalidValue("api-key", text, "a key of printable ASCII")
                    }
-                   settings.directionsKey = text
-               }, current: { $0.directionsKey == "gottago" ? "none" : "set" }),
+                   settings.apiKey = text
+               }, current: { $0.apiKey == "gottago" ? "none" : "set" }),
         integer("sandbox-latency", "MS", "Milliseconds the embedded sandbox waits before each answer (benchmarks).", 0...10_000,
                 \.sandboxLatency),
     ]

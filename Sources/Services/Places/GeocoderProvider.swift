@@ -1,3 +1,5 @@
+import Model
+
 /// Who turns names into places and positions into names.
 public enum GeocoderProvider: String, Sendable, CaseIterable {
     /// The embedded gazetteer (GeoNames places and US ZIP codes in SQLite): offline, no upstream.
@@ -25,22 +27,21 @@ public enum GeocoderProvider: String, Sendable, CaseIterable {
         }
     }
 
-    func searchRequest(_ query: String, limit: Int) -> (route: String, parameters: [String: String])? {
+    func searchRequest(_ query: String, limit: Int, key: String) -> (route: String, parameters: [String: String])? {
         switch self {
         case .gazetteer: nil
         case .nominatim: ("nominatim-search", ["q": query, "limit": String(limit)])
-        case .google: ("google-geocode", ["address": query])
+        case .google: ("google-geocode", ["address": query, "key": key])
         }
     }
 
-    func reverseRequest(latitude: Double, longitude: Double) -> (route: String, parameters: [String: String])? {
+    func reverseRequest(latitude: Double, longitude: Double, key: String) -> (route: String, parameters: [String: String])? {
         let lat = String(Place.rounded(latitude, 5)), lon = String(Place.rounded(longitude, 5))
         switch self {
         case .gazetteer: return nil
         case .nominatim: return ("nominatim-reverse", ["lat": lat, "lon": lon])
-        case .google: return ("google-geocode", ["latlng": "\(lat),\(lon)"])
+        case .google: return ("google-geocode", ["latlng": "\(lat),\(lon)", "key": key])
         }
     }
 }
 
-import Model

@@ -12,10 +12,13 @@ public final class GeocodingService: Sendable {
     public let provider: GeocoderProvider
     let directory: (any PlaceDirectory)?
     let upstreams: Upstreams?
+    /// The API key sent to upstreams that need one.
+    let key: String
 
     /// A service over the gazetteer (`directory`) or the provider's routes in `upstreams`.
-    public init(provider: GeocoderProvider, directory: (any PlaceDirectory)?, upstreams: Upstreams?) throws {
+    public init(provider: GeocoderProvider, directory: (any PlaceDirectory)?, upstreams: Upstreams?, key: String = "gottago") throws {
         self.provider = provider
+        self.key = key
         self.directory = directory
         self.upstreams = upstreams
         if provider == .gazetteer, directory == nil { throw GeocodingError("the gazetteer geocoder needs the gazetteer") }
@@ -30,7 +33,7 @@ public final class GeocodingService: Sendable {
     /// Places matching `query`, best first; none is `unknown_place` (404) with close spellings.
     public func search(_ query: String, limit: Int) async -> Result<[Place], PlaceError> {
         var found: [Place] = []
-        if let request = provider.searchRequest(query, limit: limit), let upstreams {
+        if let request = provider.searchRequest(query, limit: limit, key: key), let upstreams {
             switch await UpstreamRecords.fetch(upstreams, route: request.route, request.parameters) {
             case .success(let fetched): found = PlaceRecords.places(fetched.lists).filter { !$0.latitude.isNaN }
             case .failure(let error) where error.code == "no_places": found = []
@@ -49,7 +52,7 @@ public final class GeocodingService: Sendable {
 
     /// The place nearest to a position, with its postal code where known; `no_places` (404) when none is.
     public func reverse(latitude: Double, longitude: Double) async -> Result<Place, PlaceError> {
-        if let request = provider.reverseRequest(latitude: latitude, longitude: longitude), let upstreams {
+        if let request = provider.reverseRequest(latitude: latitude, longitude: longitude, key: key), let upstreams {
             switch await UpstreamRecords.fetch(upstreams, route: request.route, request.parameters) {
             case .success(let fetched):
                 if var place = PlaceRecords.places(fetched.lists).first {

@@ -5,19 +5,13 @@ import Foundation
 import HTTPTesting
 @testable import Store
 
-/// One gazetteer per test process, built into a fresh temporary directory on its own thread
-/// (the build is seconds of synchronous SQLite work the cooperative pool must not wait on).
+/// The shared test gazetteer, and fresh folders for the tests that build their own.
 enum GazetteerFixture {
-    static let directory: String = {
-        var template = Array("/tmp/gottago-gazetteer-XXXXXX".utf8CString)
-        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-    }()
-
-    private static let opening = Task { try await offPool { try Gazetteer.open(.init(directory: directory)) } }
+    static let directory = TestGazetteer.directory
 
     /// The shared gazetteer.
     static var shared: Gazetteer {
-        get async throws { try await opening.value }
+        get async throws { try await TestGazetteer.shared }
     }
 
     /// A fresh temporary directory for tests that build their own file.

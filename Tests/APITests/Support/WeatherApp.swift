@@ -1,0 +1,66 @@
+import Fetch
+import HTTPTesting
+import Model
+import Sandbox
+import Scrape
+import Services
+import Store
+import Testing
+import Upstream
+@testable import API
+
+/// The real server with the weather and geocoding endpoints: the embedded gazetteer, and the
+/// shipped directions, weather and geocoding routes asking the embedded sandbox on loopback, all
+/// at one fixed instant; XML responses are checked against the published schema.
+enum WeatherApp {
+    /// 2026-11-29T15:00:00Z, in milliseconds: 10:00 in Bethesda, 07:00 in Beverly Hills.
+    static let instant: Int64 = 1_795_964_400_000
+
+    /// What a test can look at besides the server: the services, to count their upstream requests.
+    struct Parts {
+        let live: LiveApp
+        let weather: RouteWeatherService
+    }
+
+    static func with(
+        weather provider: WeatherProvider = .yr, directions: DirectionsProvider = .google, geocoder: GeocoderProvider = .gazetteer,
+        _ body: (Parts) async throws -> Void
+    ) async throws {
+        let gazetteer = try await TestGazetteer.shared
+        let clock: @Sendable () -> Int64 = { instant }
+        var configuration = SandboxServer.Configuration()
+        configuration.places = GazetteerPlaceSource(gazetteer)
+        configuration.weatherClock = { instant / 1000 }
+        let sandbox = try SandboxServer(model: try await TimetableApp.model, configuration: configuration)
+        var policy = UpstreamPolicy()
+        policy.origin = sandbox.origin
+        policy.rate = 10_000
+        policy.burst = 10_000
+        policy.maxConcurrent = 64
+        let names = [provider.upstream, directions.upstream] + (geocoder.upstream.map { [$0] } ?? [])
+        do {
+            let upstreams = try Upstreams(
+                catalog: try RouteCatalog.load(from: TestRoutes.shipped), fetcher: try CurlFetcher(), cache: MemoryCache(now: clock),
+                policies: Dictionary(uniqueKeysWithValues: names.map { ($0, policy) }), now: clock)
+            let directory = GazetteerDirectory(gazetteer)
+            let service = RouteWeatherService(
+                geocoding: try GeocodingService(provider: geocoder, directory: directory, upstreams: upstreams),
+                directions: try DirectionsService(upstreams: upstreams, provider: directions),
+                weather: try WeatherService(upstreams: upstreams, provider: provider, now: clock), zones: directory, now: clock)
+            try await LiveApp.with(upstreams: upstreams, weather: service) { live in try await body(Parts(live: live, weather: service)) }
+            await sandbox.shutdown()
+        } catch {
+            await sandbox.shutdown()
+            throw error
+        }
+    }
+
+    /// The response, after checking that an XML response matches the schema.
+    static func get(_ live: LiveApp, _ target: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestResponse {
+        let response = try await live.get(target)
+        if response.header("Content-Type")?.hasPrefix("application/xml") == true {
+            #expect(try XMLSchemaCheck.validate(response.body, schema: WeatherSchema.xsd) == nil, "\(target)", sourceLocation: sourceLocation)
+        }
+        return response
+    }
+}
