@@ -92,7 +92,9 @@ struct GottaGo {
         }
         for (what, option, ids, upstream) in [
             ("weather", settings.weather?.rawValue, settings.weather.map { [$0.routeID] }, settings.weather?.upstream),
-            ("directions", settings.directions?.rawValue, settings.directions.map { [$0.routeID] }, settings.directions?.upstream),
+            // Directions serve only the weather along routes.
+            ("directions", settings.directions?.rawValue, settings.weather == nil ? nil : settings.directions.map { [$0.routeID] },
+             settings.directions?.upstream),
             ("geocoder", settings.geocoder?.rawValue, settings.geocoder?.routeIDs, settings.geocoder?.upstream),
         ] {
             guard let option, let ids else { continue }
@@ -101,6 +103,9 @@ struct GottaGo {
                 fail("the \(what) (\(option)) needs the routes \(missing.joined(separator: ", ")) in \(settings.routes); add them, or pass --\(what) off")
             }
             if let upstream { simulated.append(upstream) }
+        }
+        if settings.weather != nil, settings.geocoder == nil {
+            fail("the weather needs a geocoder to find its places; pass --geocoder gazetteer (or another), or --weather off")
         }
         // The gazetteer: the default geocoder, the time zones of places, and the simulators' places.
         var gazetteer: Gazetteer?

@@ -9,10 +9,22 @@ struct ProcessTests {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gottago")
     }
 
+    /// The children's environment: the weather and the geocoder off (they would build the
+    /// gazetteer, seconds of work, in the user's cache folder); a test that serves them says so
+    /// with flags, and its gazetteer is the tests' shared one.
+    static var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["GOTTAGO_WEATHER"] = "off"
+        environment["GOTTAGO_GEOCODER"] = "off"
+        environment["GOTTAGO_DATA_DIR"] = TestGazetteer.directory
+        return environment
+    }
+
     /// Starts `gottago serve` and returns it with the port from its first stdout line.
     func start(_ arguments: [String]) throws -> (Process, Int, Pipe) {
         let process = Process()
         process.executableURL = Self.binary
+        process.environment = Self.environment
         process.arguments = ["serve", "--port", "0"] + arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -87,6 +99,7 @@ struct ProcessTests {
     func badOption() throws {
         let process = Process()
         process.executableURL = Self.binary
+        process.environment = Self.environment
         process.arguments = ["serve", "--port", "nope"]
         let err = Pipe()
         process.standardError = err
@@ -112,6 +125,7 @@ struct ProcessTests {
     func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
         let process = Process()
         process.executableURL = Self.binary
+        process.environment = Self.environment
         process.arguments = arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -170,6 +184,22 @@ struct ProcessTests {
         #expect(failed.out.contains("<code>malformed_response</code>"))
         let unknown = try run(["scrape", "nope", sample, "--routes", Self.routes])
         #expect(unknown.status == 2)
+    }
+
+    @Test("serve with the weather's defaults (the gazetteer, the sandbox's directions and yr.no) answers a route; get shows it")
+    func weatherDefaults() async throws {
+        _ = try await TestGazetteer.shared
+        let (process, port, _) = try start(["--log-format", "off", "--weather", "yr-forecast", "--geocoder", "gazetteer", "--timetable", "off", "--departures", "off"])
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let response = try await offPool { try HTTPTestClient().send("GET", "http://127.0.0.1:\(port)/api/weather/route/from/Bern/to/Thun") }
+        #expect(response.status == 200 && response.text.contains("<to><id>2658377</id><name>Thun</name>"))
+        let got = try await offPool { try ProcessTests().run(["get", "/api/weather/route/from/Bern/to/Thun", "--server", "http://127.0.0.1:\(port)"]) }
+        #expect(got.status == 0)
+        #expect(got.out.hasPrefix("<?xml") && got.out.contains("<routeweather>"))
+        #expect(got.err.contains("weather: "))
     }
 }
 
