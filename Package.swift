@@ -50,7 +50,7 @@ let package = Package(
 
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "CLibXML2"], swiftSettings: swiftSettings),
         .testTarget(name: "ScrapeTests", dependencies: ["Scrape", "Markup"], swiftSettings: swiftSettings),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "HTTPTesting", "Model"], swiftSettings: swiftSettings),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "HTTPTesting", "Model", "Compression"], swiftSettings: swiftSettings),
         .testTarget(name: "ServicesTests", dependencies: ["Services", "Model", "Markup", "Scrape", "Store", "Upstream", "Fetch", "HTTPTesting", "Sandbox"], swiftSettings: swiftSettings),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "Model", "Markup", "Scrape", "Server", "HTTPTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "UpstreamTests", dependencies: ["Upstream", "Fetch", "Store", "Scrape", "HTTPTesting"], swiftSettings: swiftSettings),

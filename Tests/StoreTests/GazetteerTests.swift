@@ -263,7 +263,7 @@ struct GazetteerTests {
         let crashed = directory + "/gazetteer-0000000000000000.sqlite.tmp-1-2"
         _ = FileManager.default.createFile(atPath: crashed, contents: Data("half".utf8))
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: crashed)
-        let first = try await offPool { try Gazetteer.open(.init(directory: directory)) }
+        let first = try await offPool { try Gazetteer.open(GazetteerFixture.small(in: directory)) }
         let path = first.path
         #expect(!FileManager.default.fileExists(atPath: stale))
         #expect(!FileManager.default.fileExists(atPath: crashed))
@@ -273,7 +273,7 @@ struct GazetteerTests {
         let building = path + ".tmp-1-3"
         _ = FileManager.default.createFile(atPath: building, contents: Data("half".utf8))
         let builds = Gazetteer.builds.load(ordering: .relaxed)
-        let reopened = try await offPool { try Gazetteer.open(.init(directory: directory)) }
+        let reopened = try await offPool { try Gazetteer.open(GazetteerFixture.small(in: directory)) }
         #expect(FileManager.default.fileExists(atPath: building))
         try FileManager.default.removeItem(atPath: building)
         #expect(try Self.identity(path) == identity)
@@ -283,14 +283,14 @@ struct GazetteerTests {
         // Truncated: half its pages.
         let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
         #expect(truncate(path, off_t(size / 2)) == 0)
-        let afterTruncation = try await offPool { try Gazetteer.open(.init(directory: directory)) }
+        let afterTruncation = try await offPool { try Gazetteer.open(GazetteerFixture.small(in: directory)) }
         #expect(try afterTruncation.search("Bethesda", limit: 1).first?.id == Self.bethesdaMD)
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == size)
 
         // Garbage, renamed into place as another process's build would be.
         try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: directory + "/garbage"))
         #expect(rename(directory + "/garbage", path) == 0)
-        let afterGarbage = try await offPool { try Gazetteer.open(.init(directory: directory)) }
+        let afterGarbage = try await offPool { try Gazetteer.open(GazetteerFixture.small(in: directory)) }
         #expect(try afterGarbage.nearest(latitude: 34.0736, longitude: -118.4004)?.id == Self.beverlyHills)
         #expect(Gazetteer.builds.load(ordering: .relaxed) >= builds + 2)
 
@@ -305,9 +305,9 @@ struct GazetteerTests {
         let directory = GazetteerFixture.freshDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try await withThrowingTaskGroup(of: Int.self) { group in
-            for _ in 0..<2 {
+            for _ in 0..<4 {
                 group.addTask {
-                    try await offPool { try Gazetteer.open(.init(directory: directory)).search("Bern, CH", limit: 1).count }
+                    try await offPool { try Gazetteer.open(GazetteerFixture.small(in: directory)).search("Zürich, CH", limit: 1).count }
                 }
             }
             for try await count in group { #expect(count == 1) }

@@ -6,10 +6,10 @@ extension Gazetteer {
 
     /// Builds the database file at `path` from the embedded data: into a temporary file, in one
     /// transaction, renamed into place when complete. Nothing is left behind on failure.
-    static func build(at path: String, cacheKiB: Int) throws(GazetteerError) {
+    static func build(at path: String, cacheKiB: Int, source: Source) throws(GazetteerError) {
         let temporary = Files.temporaryPath(for: path)
         do {
-            try fill(temporary, cacheKiB: cacheKiB)
+            try fill(temporary, cacheKiB: cacheKiB, source: source)
             try Files.rename(temporary, to: path)
         } catch {
             Files.remove(temporary)
@@ -34,19 +34,21 @@ extension Gazetteer {
         CREATE VIRTUAL TABLE zip_position USING rtree(id, minLatitude, maxLatitude, minLongitude, maxLongitude);
         """
 
-    private static func fill(_ path: String, cacheKiB: Int) throws(GazetteerError) {
+    private static func fill(_ path: String, cacheKiB: Int, source: Source) throws(GazetteerError) {
         let database = try sqlite { () throws(StationDirectoryError) in try StationDirectory.Database(path: path) }
         try sqlite { () throws(StationDirectoryError) in try database.execute("PRAGMA cache_size = -\(cacheKiB);" + schema + "BEGIN") }
         let loader = try Loader(database)
-        let lines = try Lines(gzip: EmbeddedData.bytes)
-        try lines.forEach { line throws(GazetteerError) in try loader.take(line) }
+        try source.withBytes { bytes throws(GazetteerError) in
+            let lines = try Lines(gzip: bytes)
+            try lines.forEach { line throws(GazetteerError) in try loader.take(line) }
+        }
         try loader.finish()
         // The name indexes are built once the rows are in: one sort instead of 170,000 insertions.
         try sqlite { () throws(StationDirectoryError) in
             try database.execute("""
                 CREATE INDEX place_folded ON place(folded);
                 CREATE INDEX zip_city ON zip(folded_city, state, type, zip);
-                INSERT INTO meta VALUES ('digest', '\(EmbeddedData.digest)'), ('places', '\(loader.places)'), ('zips', '\(loader.zips)');
+                INSERT INTO meta VALUES ('digest', '\(source.digest)'), ('places', '\(loader.places)'), ('zips', '\(loader.zips)');
                 PRAGMA user_version = \(schemaVersion);
                 COMMIT
                 """)

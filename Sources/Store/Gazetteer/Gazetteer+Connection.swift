@@ -59,7 +59,7 @@ extension Gazetteer {
         /// Opens the file at `path` read-only and checks that it is a complete build of the
         /// embedded data: the layout version, the digest, and a size that matches its pages
         /// (a truncated copy has fewer bytes than its header counts).
-        init(path: String, cacheKiB: Int) throws(GazetteerError) {
+        init(path: String, cacheKiB: Int, digest: String) throws(GazetteerError) {
             guard let size = Files.size(path) else { throw GazetteerError.file.with("\(path): no such file") }
             do {
                 database = try StationDirectory.Database(path: path, readOnly: true)
@@ -74,7 +74,7 @@ extension Gazetteer {
                 try database.prepare("SELECT key, value FROM meta").run { row throws(StationDirectoryError) in
                     meta[row.text(0)] = row.text(1)
                 }
-                guard meta["digest"] == EmbeddedData.digest, let places = meta["places"].flatMap({ Int($0) }),
+                guard meta["digest"] == digest, let places = meta["places"].flatMap({ Int($0) }),
                       let zips = meta["zips"].flatMap({ Int($0) })
                 else { throw GazetteerError.corruptData.with("\(path): built from other data") }
                 placeCount = places

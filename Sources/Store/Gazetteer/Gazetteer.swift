@@ -26,6 +26,8 @@ public final class Gazetteer: Sendable {
         public var directory: String
         /// SQLite's page cache for the connection, in KiB.
         public var cacheKiB: Int = 2048
+        /// The data the database is built from: the embedded file, or a test's smaller one.
+        var source = Source.embedded
 
         /// The gazetteer's file in `directory`, with the default cache.
         public init(directory: String) {
@@ -66,15 +68,16 @@ public final class Gazetteer: Sendable {
     public static func open(_ configuration: Configuration) throws(GazetteerError) -> Gazetteer {
         let directory = configuration.directory.isEmpty ? "." : configuration.directory
         try Files.makeDirectory(directory)
-        let name = "gazetteer-\(EmbeddedData.digest.prefix(16)).sqlite"
+        let source = configuration.source
+        let name = "gazetteer-\(source.digest.prefix(16)).sqlite"
         let path = directory + "/" + name
         let cacheKiB = max(64, configuration.cacheKiB)
         let connection: Connection
-        if let existing = try? Connection(path: path, cacheKiB: cacheKiB) {
+        if let existing = try? Connection(path: path, cacheKiB: cacheKiB, digest: source.digest) {
             connection = existing
         } else {
-            try build(at: path, cacheKiB: cacheKiB)
-            connection = try Connection(path: path, cacheKiB: cacheKiB)
+            try build(at: path, cacheKiB: cacheKiB, source: source)
+            connection = try Connection(path: path, cacheKiB: cacheKiB, digest: source.digest)
         }
         Files.removeOtherVersions(in: directory, keeping: name)
         let names = try connection.names()
@@ -96,6 +99,25 @@ public final class Gazetteer: Sendable {
 }
 
 extension Gazetteer {
+    /// Gzip-compressed gazetteer text and its SHA-256 in hex: the embedded data, or other bytes
+    /// in the same format.
+    struct Source: Sendable {
+        /// The bytes; nil for the embedded ones.
+        let bytes: [UInt8]?
+        let digest: String
+
+        static var embedded: Source { Source(bytes: nil, digest: EmbeddedData.digest) }
+
+        /// Calls `body` with the bytes.
+        func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) throws(GazetteerError) -> T) throws(GazetteerError) -> T {
+            guard let bytes else { return try body(EmbeddedData.bytes) }
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+            defer { copy.deallocate() }
+            _ = copy.initialize(from: bytes)
+            return try body(UnsafeBufferPointer(copy))
+        }
+    }
+
     /// The data compiled into the binary.
     enum EmbeddedData {
         /// The gzip-compressed text.

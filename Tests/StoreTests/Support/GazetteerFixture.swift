@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Compression
 import Foundation
 import HTTPTesting
 @testable import Store
@@ -12,6 +13,36 @@ enum GazetteerFixture {
     /// The shared gazetteer.
     static var shared: Gazetteer {
         get async throws { try await TestGazetteer.shared }
+    }
+
+    /// A small gazetteer's data, for the tests that build their own file: every country,
+    /// division and zone, every 100th place and ZIP code, and the places the tests name.
+    static let small: Gazetteer.Source = {
+        let kept: Set<Substring> = ["4348599", "5328041", "2657896", "90210"]
+        let text = try! Gzip.decompress(Array(Gazetteer.EmbeddedData.bytes), limit: 64 << 20)
+        var sections: [(header: Substring, rows: [Substring])] = []
+        for line in String(decoding: text, as: UTF8.self).split(separator: "\n") {
+            if line.hasPrefix("@") {
+                sections.append((line.split(separator: "\t")[0], []))
+            } else {
+                sections[sections.count - 1].rows.append(line)
+            }
+        }
+        var out = ""
+        for (header, rows) in sections {
+            let thinned = header == "@places" || header == "@zips"
+                ? rows.enumerated().filter { $0.offset % 100 == 0 || kept.contains($0.element.split(separator: "\t")[0]) }.map(\.element)
+                : rows
+            out += "\(header)\t\(thinned.count)\n" + thinned.map { $0 + "\n" }.joined()
+        }
+        return Gazetteer.Source(bytes: Gzip.compress(Array(out.utf8)), digest: "5ma11da7a5ma11da7a")
+    }()
+
+    /// A configuration building the small gazetteer in `directory`.
+    static func small(in directory: String) -> Gazetteer.Configuration {
+        var configuration = Gazetteer.Configuration(directory: directory)
+        configuration.source = small
+        return configuration
     }
 
     /// A fresh temporary directory for tests that build their own file.
