@@ -42,6 +42,7 @@ bench:
 	bash bench/upstream.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 	bash bench/timetable.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 	bash bench/departures.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago" "$$($(SWIFT) build -c release --show-bin-path)/DirectoryBench"
+	bash bench/routeweather.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 	bash bench/scrape.sh
 
 # The fuzzer binary replays Tests/Fuzz/corpus first, then mutates; new inputs go to

@@ -9,7 +9,13 @@ naive ORIGIN FROM_LAT,FROM_LON TO_LAT,TO_LON
 
 repeat URL N
     N sequential GETs of URL on one keep-alive connection; prints JSON: the latencies in ms.
+
+cells FILE
+    The number of distinct ~10 km grid cells (the service's GridCell: rows of 0.09 degrees of
+    latitude, columns of 0.09 degrees over the cosine of the row's middle) of a routeweather
+    document's places.
 """
+import math
 import http.client
 import json
 import sys
@@ -58,9 +64,22 @@ def repeat(url, count):
     print(json.dumps({"ms": latencies}))
 
 
+def cells(path):
+    document = ET.parse(path).getroot()
+    seen = set()
+    for place in document.findall("./places/place"):
+        lat, lon = float(place.findtext("lat")), float(place.findtext("lon"))
+        row = math.floor(lat / 0.09)
+        width = 0.09 / max(math.cos(math.radians((row + 0.5) * 0.09)), 0.01)
+        seen.add((row, math.floor(lon / width)))
+    print(len(seen))
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 5 and sys.argv[1] == "naive":
         naive(sys.argv[2], sys.argv[3], sys.argv[4])
+    elif len(sys.argv) == 3 and sys.argv[1] == "cells":
+        cells(sys.argv[2])
     elif len(sys.argv) == 4 and sys.argv[1] == "repeat":
         repeat(sys.argv[2], int(sys.argv[3]))
     else:

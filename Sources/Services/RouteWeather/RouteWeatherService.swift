@@ -31,7 +31,7 @@ public final class RouteWeatherService: Sendable {
     /// A service over its three parts.
     public init(
         geocoding: GeocodingService, directions: DirectionsService?, weather: WeatherService, zones: (any PlaceDirectory)? = nil,
-        maxMeters: Double = 6_000_000, concurrency: Int = 24, now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
+        maxMeters: Double = 6_000_000, concurrency: Int = 48, now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
     ) {
         self.geocoding = geocoding
         self.directions = directions
