@@ -59,19 +59,10 @@ struct GetCommandTests {
     /// Runs `gottago get` with stdout and stderr on pipes (so stderr is not a terminal).
     static func get(_ arguments: [String]) async throws -> Outcome {
         try await offPool {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = ["get"] + arguments
-            let out = Pipe(), err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let output = out.fileHandleForReading.readDataToEndOfFile()
-            let messages = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
+            let result = try ChildProcess.run(binary.path, arguments: ["get"] + arguments)
             return Outcome(
-                status: process.terminationStatus, out: String(decoding: output, as: UTF8.self),
-                err: String(decoding: messages, as: UTF8.self))
+                status: result.status, out: String(decoding: result.out, as: UTF8.self),
+                err: String(decoding: result.err, as: UTF8.self))
         }
     }
 

@@ -21,25 +21,12 @@ struct ProcessTests {
     }
 
     /// Starts `gottago serve` and returns it with the port from its first stdout line.
-    func start(_ arguments: [String]) throws -> (Process, Int, Pipe) {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.environment = Self.environment
-        process.arguments = ["serve", "--port", "0"] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        var line = [UInt8]()
-        while true {
-            let byte = out.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte.first == 0x0A { break }
-            line += byte
-        }
-        let text = String(decoding: line, as: UTF8.self)
+    func start(_ arguments: [String]) throws -> (ChildProcess, Int, ChildProcessReader) {
+        let process = try ChildProcess(Self.binary.path, arguments: ["serve", "--port", "0"] + arguments, environment: Self.environment)
+        let text = try process.standardOutput.readLine() ?? ""
         #expect(text.hasPrefix("listening on http://127.0.0.1:"))
         let port = try #require(Int(text.split(separator: ":").last ?? ""))
-        return (process, port, err)
+        return (process, port, process.standardError)
     }
 
     /// Polls `/metrics` until `count` requests are in flight (the metrics request itself is one).
@@ -62,14 +49,14 @@ struct ProcessTests {
         // SIGTERM only once the request is being handled: on a loaded machine the client may take
         // longer than any fixed pause to connect, and a draining server accepts nothing new.
         try await waitUntilInFlight(port: port, count: 2)
-        process.terminate()  // SIGTERM
+        try process.signal(SIGTERM)
         let response = try await inFlight
         #expect(response.status == 200)
         #expect(response.text.contains("<ms>3000</ms>"))
-        process.waitUntilExit()
+        let status = try process.wait()
         #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
-        let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(status == 0)
+        let log = String(decoding: try err.readToEnd(), as: UTF8.self)
         let line = try #require(log.split(separator: "\n").first { $0.contains("\"target\":\"/debug/delay?ms=3000\"") })
         let entry = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         #expect(entry?["status"] as? Int == 200)
@@ -84,10 +71,9 @@ struct ProcessTests {
         let (process, port, err) = try start(["--log-format", "combined"])
         let url = "http://127.0.0.1:\(port)/healthz"
         _ = try await offPool { try HTTPTestClient().send("GET", url, headers: [("User-Agent", "tester \"1\"")]) }
-        process.interrupt()  // SIGINT
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try process.signal(SIGINT)
+        #expect(try process.wait() == 0)
+        let log = String(decoding: try err.readToEnd(), as: UTF8.self)
         let line = log.split(separator: "\n").first { $0.contains("GET /healthz HTTP/1.1") }
         let match = try #require(line)
         #expect(match.hasPrefix("127.0.0.1 - - ["))
@@ -97,45 +83,20 @@ struct ProcessTests {
 
     @Test("a bad option exits 2 with a message; --help exits 0")
     func badOption() throws {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.environment = Self.environment
-        process.arguments = ["serve", "--port", "nope"]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let process = try ChildProcess.run(Self.binary.path, arguments: ["serve", "--port", "nope"], environment: Self.environment)
+        #expect(process.status == 2)
+        let text = String(decoding: process.err, as: UTF8.self)
         #expect(text.contains("port: \"nope\" is not a whole number"))
 
-        let help = Process()
-        help.executableURL = Self.binary
-        help.arguments = ["--help"]
-        let out = Pipe()
-        help.standardOutput = out
-        try help.run()
-        help.waitUntilExit()
-        #expect(help.terminationStatus == 0)
-        #expect(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("--max-body-bytes"))
+        let help = try ChildProcess.run(Self.binary.path, arguments: ["--help"])
+        #expect(help.status == 0)
+        #expect(String(decoding: help.out, as: UTF8.self).contains("--max-body-bytes"))
     }
 
     /// Runs the binary to completion: exit status, standard output, standard error.
     func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.environment = Self.environment
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read before waiting, so that a full pipe cannot block the child.
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+        let result = try ChildProcess.run(Self.binary.path, arguments: arguments, environment: Self.environment)
+        return (result.status, String(decoding: result.out, as: UTF8.self), String(decoding: result.err, as: UTF8.self))
     }
 
     static var routes: String {
@@ -191,8 +152,8 @@ struct ProcessTests {
         _ = try await TestGazetteer.shared
         let (process, port, _) = try start(["--log-format", "off", "--weather", "yr-forecast", "--geocoder", "gazetteer", "--timetable", "off", "--departures", "off"])
         defer {
-            process.terminate()
-            process.waitUntilExit()
+            try? process.signal(SIGTERM)
+            _ = try? process.wait()
         }
         let response = try await offPool { try HTTPTestClient().send("GET", "http://127.0.0.1:\(port)/api/weather/route/from/Bern/to/Thun") }
         #expect(response.status == 200 && response.text.contains("<to><id>2658377</id><name>Thun</name>"))
@@ -219,10 +180,10 @@ struct SharedCacheProcessTests {
                 let (a, portA, _) = try ProcessTests().start(arguments)
                 let (b, portB, _) = try ProcessTests().start(arguments)
                 defer {
-                    a.terminate()
-                    b.terminate()
-                    a.waitUntilExit()
-                    b.waitUntilExit()
+                    try? a.signal(SIGTERM)
+                    try? b.signal(SIGTERM)
+                    _ = try? a.wait()
+                    _ = try? b.wait()
                 }
                 // A key of its own, so that a Redis shared with other tests holds nothing for it yet.
                 let target = "/api/routes/feed/result?key=\(UUID().uuidString)"

@@ -319,15 +319,10 @@ struct GazetteerTests {
     @Test("The committed data is what the derive script writes from the shared data",
           .enabled(if: FileManager.default.fileExists(atPath: GazetteerFixture.repository + "/../shared/data/geonames-cities1000.csv.gz")))
     func derivedDataIsCurrent() async throws {
-        let status = try await offPool { () -> Int32 in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", GazetteerFixture.repository + "/scripts/derive-gazetteer.py", "--check"]
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus
+        let result = try await offPool {
+            try ChildProcess.run("/usr/bin/env", arguments: ["python3", GazetteerFixture.repository + "/scripts/derive-gazetteer.py", "--check"])
         }
-        #expect(status == 0)
+        #expect(result.status == 0, "\(String(decoding: result.out + result.err, as: UTF8.self))")
     }
 
     /// The file's inode and modification time.
@@ -337,14 +332,7 @@ struct GazetteerTests {
     }
 
     private static func sha256(of path: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = [path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let output = try ChildProcess.run("/usr/bin/sha256sum", arguments: [path]).out
         return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
     }
 }

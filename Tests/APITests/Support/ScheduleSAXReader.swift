@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -97,15 +98,8 @@ enum XMLSchemaCheck {
         let schemaFile = directory.appendingPathComponent("schema.xsd"), documentFile = directory.appendingPathComponent("document.xml")
         try Data(schema.utf8).write(to: schemaFile)
         try Data(document).write(to: documentFile)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
-        process.arguments = ["--noout", "--nonet", "--schema", schemaFile.path, documentFile.path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? nil : message
+        let result = try ChildProcess.run("/usr/bin/xmllint", arguments: ["--noout", "--nonet", "--schema", schemaFile.path, documentFile.path])
+        let message = String(decoding: result.err, as: UTF8.self)
+        return result.status == 0 ? nil : message
     }
 }

@@ -18,7 +18,7 @@ import Glibc
 public final class RedisServer: @unchecked Sendable {
     public let port: Int
     let extraArguments: [String]
-    private var process: Process?
+    private var process: ChildProcess?
 
     public var url: String { "redis://127.0.0.1:\(port)/0" }
 
@@ -31,7 +31,7 @@ public final class RedisServer: @unchecked Sendable {
         try await with(sourceLocation: sourceLocation) { server in try await body(server.url) }
     }
 
-    private init(port: Int, extraArguments: [String], process: Process?) {
+    private init(port: Int, extraArguments: [String], process: ChildProcess?) {
         self.port = port
         self.extraArguments = extraArguments
         self.process = process
@@ -64,21 +64,17 @@ public final class RedisServer: @unchecked Sendable {
         return server
     }
 
-    private static func launch(executable: String, port: Int, arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--port", "\(port)", "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+    private static func launch(executable: String, port: Int, arguments: [String]) throws -> ChildProcess {
+        try ChildProcess(
+            executable, arguments: ["--port", "\(port)", "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"] + arguments,
+            output: .discarded)
     }
 
     /// Kills the server at once, as a crash would (no goodbye to clients).
     public func stop() {
         guard let process, process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        try? process.signal(SIGKILL)
+        _ = try? process.wait()
     }
 
     /// Starts a new server on the same port.
@@ -92,13 +88,13 @@ public final class RedisServer: @unchecked Sendable {
     /// Freezes the server (SIGSTOP): connections stay open, nothing answers.
     public func pause() {
         guard let process else { return }
-        kill(process.processIdentifier, SIGSTOP)
+        try? process.signal(SIGSTOP)
     }
 
     /// Thaws it (SIGCONT).
     public func resume() {
         guard let process else { return }
-        kill(process.processIdentifier, SIGCONT)
+        try? process.signal(SIGCONT)
     }
 
     /// Polls with `PING` until the server answers, for up to 10 s.
