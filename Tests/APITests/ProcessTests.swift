@@ -175,7 +175,8 @@ struct SharedCacheProcessTests {
             try await TestUpstream.with { upstream in
                 let arguments = [
                     "--log-format", "off", "--routes", routes.directory, "--timetable", "off", "--departures", "off", "--cache", redis,
-                    "--upstream", "test-feed origin=\(upstream.base)",
+                    // The stand-in runs in this process, among every other suite: it may answer late.
+                    "--upstream", "test-feed origin=\(upstream.base) timeout=25",
                 ]
                 let (a, portA, _) = try ProcessTests().start(arguments)
                 let (b, portB, _) = try ProcessTests().start(arguments)

@@ -23,7 +23,7 @@ extension HTTPTestClient {
     /// up: curl closes the connection and the response reports `hungUp`.
     /// - Throws: `HTTPTestError` when the transfer fails for another reason (refused, reset, timed out).
     public func stream(
-        _ url: String, headers: [(String, String)] = [], timeout: Double = 10,
+        _ url: String, headers: [(String, String)] = [], timeout: Double = 30,
         onChunk: @escaping ([UInt8]) -> Bool = { _ in true }
     ) throws(HTTPTestError) -> StreamedResponse {
         let transfer = self.transferForStreaming

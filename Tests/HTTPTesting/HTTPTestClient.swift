@@ -37,7 +37,7 @@ public final class HTTPTestClient {
         _ url: String,
         headers: [(String, String)] = [],
         body: [UInt8]? = nil,
-        timeout: Double = 10
+        timeout: Double = 30
     ) throws(HTTPTestError) -> TestResponse {
         try transfer.prepare(TestRequest(method: method, url: url, headers: headers, body: body, timeout: timeout))
         return try transfer.perform().get()
@@ -51,7 +51,7 @@ public final class HTTPTestClient {
         _ url: String,
         headers: [(String, String)] = [],
         body: [UInt8]? = nil,
-        timeout: Double = 10
+        timeout: Double = 30
     ) throws(HTTPTestError) -> TestResponse {
         try send("GET", url, headers: headers, body: body, timeout: timeout)
     }

@@ -272,12 +272,13 @@ struct GazetteerTests {
         // Another process's build in progress is left alone.
         let building = path + ".tmp-1-3"
         _ = FileManager.default.createFile(atPath: building, contents: Data("half".utf8))
+        // Other tests build gazetteers meanwhile, so the process's build count only rises; the
+        // file's identity (inode, size, modification time) says this one was not rebuilt.
         let builds = Gazetteer.builds.load(ordering: .relaxed)
         let reopened = try await offPool { try Gazetteer.open(GazetteerFixture.small(in: directory)) }
         #expect(FileManager.default.fileExists(atPath: building))
         try FileManager.default.removeItem(atPath: building)
         #expect(try Self.identity(path) == identity)
-        #expect(Gazetteer.builds.load(ordering: .relaxed) == builds)
         #expect(try reopened.search("Bethesda", limit: 1).first?.id == Self.bethesdaMD)
 
         // Truncated: half its pages.

@@ -4,8 +4,9 @@ struct TestRequest: Sendable {
     var url: String
     var headers: [(String, String)] = []
     var body: [UInt8]? = nil
-    /// Whole-request limit in seconds, connect included.
-    var timeout: Double = 10
+    /// Whole-request limit in seconds, connect included. Generous: every suite runs at once on
+    /// the machine's cores, and a server's handler may wait its turn behind other tests' work.
+    var timeout: Double = 30
     /// Forces a new connection (CURLOPT_FRESH_CONNECT) instead of taking one from the pool.
     var freshConnection = false
 
