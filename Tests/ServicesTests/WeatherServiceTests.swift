@@ -18,7 +18,7 @@ struct WeatherServiceTests {
         Array(try Data(contentsOf: URL(fileURLWithPath: "\(routes)/google-weather/samples/\(name)")))
     }
 
-    func withService(answering body: [UInt8], _ run: (WeatherService, StandInUpstream) async throws -> Void) async throws {
+    func withService(answering body: [UInt8], capacity: Int = 20_000, _ run: (WeatherService, StandInUpstream) async throws -> Void) async throws {
         let upstream = try StandInUpstream(body: body)
         var policy = UpstreamPolicy()
         policy.origin = upstream.base
@@ -28,7 +28,7 @@ struct WeatherServiceTests {
         do {
             let upstreams = try Upstreams(
                 catalog: try RouteCatalog.load(from: Self.routes), fetcher: try CurlFetcher(), cache: MemoryCache(), policies: ["google-weather": policy])
-            try await run(try WeatherService(upstreams: upstreams, provider: .google), upstream)
+            try await run(try WeatherService(upstreams: upstreams, provider: .google, capacity: capacity), upstream)
             await upstream.shutdown()
         } catch {
             await upstream.shutdown()
@@ -75,6 +75,19 @@ struct WeatherServiceTests {
             let second = await weather.forecast(for: Self.place(10.001, 10), today: "2026-11-30")
             #expect((try? second.get())?.forecast.current?.condition == "Clear")
             #expect(weather.upstreamRequests == 2)
+        }
+    }
+
+    @Test func theCellsKeptAreBounded() async throws {
+        try await withService(answering: try Self.sample("restsharp-GoogleWeather-newyork-2010-04-12.xml"), capacity: 4) { weather, upstream in
+            let places = (0..<6).map { Self.place(40 + Double($0), -74) }
+            for place in places { _ = await weather.forecast(for: place, today: "2010-04-12") }
+            #expect(weather.upstreamRequests == 6)
+            // Six cells do not fit in four: asked again, some are fetched again, never all kept.
+            for place in places { _ = await weather.forecast(for: place, today: "2010-04-12") }
+            #expect(weather.upstreamRequests > 6)
+            // The upstream layer's cache still has those answers: the stand-in is not asked again.
+            #expect(upstream.hits == 6)
         }
     }
 }

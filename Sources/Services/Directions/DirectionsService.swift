@@ -11,7 +11,7 @@ public final class DirectionsService: Sendable {
     /// A service over the provider's route in `upstreams`.
     public init(upstreams: Upstreams, provider: DirectionsProvider, key: String = "gottago") throws {
         guard upstreams.catalog[provider.routeID] != nil else {
-            throw GeocodingError("the directions (\(provider.rawValue)) need the route \(provider.routeID), which the route folder does not have")
+            throw ServiceSetupError("the directions (\(provider.rawValue)) need the route \(provider.routeID), which the route folder does not have")
         }
         self.upstreams = upstreams
         self.provider = provider

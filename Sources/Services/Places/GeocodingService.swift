@@ -21,9 +21,9 @@ public final class GeocodingService: Sendable {
         self.key = key
         self.directory = directory
         self.upstreams = upstreams
-        if provider == .gazetteer, directory == nil { throw GeocodingError("the gazetteer geocoder needs the gazetteer") }
+        if provider == .gazetteer, directory == nil { throw ServiceSetupError("the gazetteer geocoder needs the gazetteer") }
         for id in provider.routeIDs where upstreams?.catalog[id] == nil {
-            throw GeocodingError("the geocoder (\(provider.rawValue)) needs the route \(id), which the route folder does not have")
+            throw ServiceSetupError("the geocoder (\(provider.rawValue)) needs the route \(id), which the route folder does not have")
         }
     }
 
@@ -72,8 +72,8 @@ public final class GeocodingService: Sendable {
     }
 }
 
-/// Why the geocoder cannot start.
-public struct GeocodingError: Error, CustomStringConvertible {
+/// Why a weather, directions or geocoding service cannot start: a route or the gazetteer it needs is missing.
+public struct ServiceSetupError: Error, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description }
 }

@@ -49,7 +49,7 @@ public final class WeatherService: Sendable {
     /// A service over the provider's route in `upstreams`.
     public init(upstreams: Upstreams, provider: WeatherProvider, capacity: Int = 20_000, now: @escaping @Sendable () -> Int64 = WallClock.milliseconds) throws {
         guard upstreams.catalog[provider.routeID] != nil else {
-            throw GeocodingError("the weather (\(provider.rawValue)) needs the route \(provider.routeID), which the route folder does not have")
+            throw ServiceSetupError("the weather (\(provider.rawValue)) needs the route \(provider.routeID), which the route folder does not have")
         }
         self.upstreams = upstreams
         self.provider = provider
@@ -66,7 +66,7 @@ public final class WeatherService: Sendable {
         let current = now()
         let task = slots.withLock { slots -> Task<Result<Fetched, PlaceError>, Never> in
             if let slot = slots[key], slot.until.map({ $0 > current }) ?? true { return slot.task }
-            if slots.count >= capacity { slots = slots.filter { $0.value.until.map { $0 > current } ?? true } }
+            if slots.count >= capacity { Self.evict(&slots, now: current, keeping: capacity / 2) }
             let task = Task { await self.fetch(place, today: today) }
             slots[key] = Slot(task: task, until: nil)
             return task
@@ -80,6 +80,15 @@ public final class WeatherService: Sendable {
             }
         }
         return result.map { Report(forecast: $0.forecast, age: Int(max(0, now() - $0.storedAt) / 1000)) }
+    }
+
+    /// Drops the expired cells, then finished ones, until at most `keeping` are left; cells
+    /// under way stay, as their waiters hold them.
+    private static func evict(_ slots: inout [Key: Slot], now: Int64, keeping: Int) {
+        slots = slots.filter { $0.value.until.map { $0 > now } ?? true }
+        for (key, slot) in slots where slots.count > keeping && slot.until != nil {
+            slots[key] = nil
+        }
     }
 
     private func fetch(_ place: Place, today: String) async -> Result<Fetched, PlaceError> {
