@@ -101,7 +101,8 @@ struct CurlFetcherTests {
             let started = clock.now
             task.cancel()
             let result = await task.result
-            #expect(clock.now - started < .seconds(1))
+            // At once, not at the 20 s timeout; the bound leaves room for a loaded machine.
+            #expect(clock.now - started < .seconds(5))
             guard case .failure(let error as FetchError) = result else {
                 Issue.record("expected a cancellation, got \(result)")
                 return

@@ -75,7 +75,9 @@ struct FallbackCacheRedisTests {
             server.stop()
             let (missed, first) = await timed { await cache.get("k") }
             #expect(missed == nil)
-            #expect(first < .seconds(1), "\(first)")
+            // Bounded by the test cache's timeouts (300 ms to connect, 300 ms a reply), not a hang;
+            // the bound leaves room for a machine running every suite at once.
+            #expect(first < .seconds(5), "\(first)")
             guard case .degraded(let reason) = await cache.status else { Issue.record("not degraded"); return }
             #expect(reason.hasPrefix("redis: "), "\(reason)")
 
