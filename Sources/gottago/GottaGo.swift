@@ -164,18 +164,19 @@ struct GottaGo {
                 fail("cannot start the departures: \(error)")
             }
         }
+        let places = gazetteer.map(GazetteerDirectory.init)
         var geocoding: GeocodingService?
         var weather: RouteWeatherService?
         do {
             if let provider = settings.geocoder {
                 geocoding = try GeocodingService(
-                    provider: provider, directory: gazetteer.map(GazetteerDirectory.init), upstreams: upstreams, key: settings.apiKey)
+                    provider: provider, directory: places, upstreams: upstreams, key: settings.apiKey)
             }
             if let provider = settings.weather, let geocoding {
                 weather = RouteWeatherService(
                     geocoding: geocoding,
                     directions: try settings.directions.map { try DirectionsService(upstreams: upstreams, provider: $0, key: settings.apiKey) },
-                    weather: try WeatherService(upstreams: upstreams, provider: provider), zones: gazetteer.map(GazetteerDirectory.init))
+                    weather: try WeatherService(upstreams: upstreams, provider: provider), zones: places)
             }
         } catch {
             fail("cannot start the weather: \(error)")

@@ -8,12 +8,12 @@ enum WeatherParameters {
 
     /// A place name from the path or the query: trimmed, not empty, not too long.
     static func name(_ text: String, _ parameter: String) throws(HTTPError) -> String {
-        let trimmed = String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-        guard !trimmed.isEmpty else { throw RequestChecks.invalid(parameter, "must name a place") }
-        guard trimmed.utf8.count <= maxName else { throw RequestChecks.invalid(parameter, "must be at most \(maxName) bytes") }
-        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw RequestChecks.invalid(parameter, "must not contain control characters")
         }
+        let trimmed = text.trimmingWhitespace()
+        guard !trimmed.isEmpty else { throw RequestChecks.invalid(parameter, "must name a place") }
+        guard trimmed.utf8.count <= maxName else { throw RequestChecks.invalid(parameter, "must be at most \(maxName) bytes") }
         return trimmed
     }
 

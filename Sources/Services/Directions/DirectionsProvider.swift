@@ -1,3 +1,5 @@
+import Model
+
 /// Which upstream finds the driving route: a route and its parameters for two positions.
 public enum DirectionsProvider: String, Sendable, CaseIterable {
     /// The Google Directions API's XML (the original app's upstream): steps and an overview polyline.
@@ -21,7 +23,7 @@ public enum DirectionsProvider: String, Sendable, CaseIterable {
 
     /// The route's parameters from one position to another; `key` is the API key where one is needed.
     func parameters(from: Coordinate, to: Coordinate, key: String) -> [String: String] {
-        func text(_ value: Double) -> String { String((value * 100_000).rounded() / 100_000) }
+        func text(_ value: Double) -> String { String(Place.rounded(value, 5)) }
         switch self {
         case .google:
             return ["origin": "\(text(from.latitude)),\(text(from.longitude))", "destination": "\(text(to.latitude)),\(text(to.longitude))", "key": key]

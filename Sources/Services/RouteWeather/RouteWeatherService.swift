@@ -66,7 +66,7 @@ public final class RouteWeatherService: Sendable {
         if let depart = query.depart {
             let instant = ZonedTime.instant(
                 year: depart.date.year, month: depart.date.month, day: depart.date.day, hour: depart.time.hour, minute: depart.time.minute, in: startZone)
-            let offset = Int(ZonedTime.days(year: depart.date.year, month: depart.date.month, day: depart.date.day) - Self.days(today))
+            let offset = Int(ZonedTime.days(year: depart.date.year, month: depart.date.month, day: depart.date.day) - (CalendarDay.number(today) ?? 0))
             guard (0...6).contains(offset), instant + 3600 >= current else {
                 return .failure(PlaceError(
                     code: "invalid_parameter", status: 400,
@@ -212,12 +212,6 @@ public final class RouteWeatherService: Sendable {
         let hours = minutes / 60, rest = minutes % 60
         if minutes == 0 { return "PT0M" }
         return "PT" + (hours > 0 ? "\(hours)H" : "") + (rest > 0 ? "\(rest)M" : "")
-    }
-
-    static func days(_ date: String) -> Int64 {
-        let parts = date.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3 else { return 0 }
-        return ZonedTime.days(year: parts[0], month: parts[1], day: parts[2])
     }
 }
 

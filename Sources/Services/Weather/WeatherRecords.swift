@@ -46,9 +46,12 @@ enum WeatherRecords {
 enum CalendarDay {
     /// The date `days` after `date`; nil when `date` is not a date.
     static func adding(_ days: Int, to date: String) -> String? {
-        let parts = date.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else { return nil }
-        return text(ZonedTime.days(year: parts[0], month: parts[1], day: parts[2]) + Int64(days))
+        number(date).map { text($0 + Int64(days)) }
+    }
+
+    /// Days from 1970-01-01 to a date; nil when it is not one.
+    static func number(_ date: String) -> Int64? {
+        LocalDate(iso: date).map { ZonedTime.days(year: $0.year, month: $0.month, day: $0.day) }
     }
 
     /// The date of a day number (days since 1970-01-01).
