@@ -31,6 +31,39 @@ import Testing
         #expect(connection.list("ps").map { $0.value("at") } == ["2026-10-24T23:55:00+02:00", "2026-10-25T00:05:00+02:00"])
     }
 
+    @Test func indexJoinsParallelArraysByPosition() throws {
+        // Open-Meteo's shape: one array of times and sibling arrays of values, null where a value is missing.
+        let route = try RouteFixtures.load(RouteFixtures.route(format: "json", extract: """
+            <record name="hour" list="hours" each="/json/hourly/time">
+              <field name="time" xpath="." required="true"/>
+              <field name="index" xpath="$index" normalize="int"/>
+              <field name="t" xpath="../temperature_2m[$index]" normalize="decimal"/>
+              <field name="code" xpath="../weather_code[$index]" normalize="int"/>
+              <record name="daily" list="days" each="/json/daily/time[$index]"><field name="day" xpath="."/><field name="position" xpath="$index"/></record>
+              <field name="after" xpath="../weather_code[$index]" normalize="int"/>
+            </record>
+            <record name="first" list="firsts" each="/json/hourly/time[$index + 1]"><field name="time" xpath="."/></record>
+            """))
+        let body = #"{"hourly":{"time":["T0","T1","T2"],"temperature_2m":[1.5,null,-3],"weather_code":[3,61]},"daily":{"time":["D0","D1"],"max":[9,8]}}"#
+        let extraction = run(route, body)
+        let hours = try records(extraction)
+        #expect(hours.map { $0.value("time") } == ["T0", "T1", "T2"])
+        #expect(hours.map { $0.value("index") } == ["1", "2", "3"])
+        #expect(hours.map { $0.value("t") } == ["1.5", nil, "-3"])
+        #expect(hours.map { $0.value("code") } == ["3", "61", nil])
+        // A nested list's `each` sees the enclosing record's position, its fields their own; the
+        // enclosing record's later fields see its position again.
+        #expect(hours.map { $0.list("days").map { $0.value("day") } } == [["D0"], ["D1"], []])
+        #expect(hours.map { $0.list("days").map { $0.value("position") } } == [["1"], ["1"], []])
+        #expect(hours.map { $0.value("after") } == ["3", "61", nil])
+        // Outside any record `$index` is 0.
+        guard case .success(let lists) = extraction.outcome, case .list(_, let firsts)? = lists.last else {
+            Issue.record("expected two lists")
+            return
+        }
+        #expect(firsts.map { $0.value("time") } == ["T0"])
+    }
+
     @Test func aRecordWithoutARequiredFieldIsDroppedAndNoted() throws {
         let route = try RouteFixtures.load(RouteFixtures.route(extract: """
             <record name="c" list="cs" each="/r/c"><field name="n" xpath="@n" required="true" normalize="int"/><field name="o" xpath="@o" default="none"/></record>

@@ -32,6 +32,12 @@ public final class XPathEvaluator {
         xmlXPathFreeContext(context)
     }
 
+    /// Binds `$name` to a number for the evaluations that follow, replacing its earlier value.
+    public func setVariable(_ name: String, to value: Double) {
+        // The context takes ownership of the new value and frees the one it replaces.
+        xmlXPathRegisterVariable(context, name, xmlXPathNewFloat(value))
+    }
+
     /// The nodes an expression selects, in document order; a non-node result is an error.
     public func nodes(_ expression: XPathExpression, at node: DocumentNode? = nil) throws(DocumentError) -> [DocumentNode] {
         try evaluate(expression, at: node) { result throws(DocumentError) in

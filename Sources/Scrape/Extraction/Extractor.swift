@@ -23,7 +23,9 @@ public enum Extractor {
             if document.diagnostics.count > 0 {
                 notes.add("the \(route.response.format.rawValue) parser repaired \(document.diagnostics.count) problem(s), first: \(document.diagnostics.messages.first ?? "")")
             }
-            var run = Run(route: route, xpath: try XPathEvaluator(document, namespaces: route.response.namespaces), parameters: parameters)
+            let xpath = try XPathEvaluator(document, namespaces: route.response.namespaces)
+            xpath.setVariable(Route.indexVariable, to: 0)
+            var run = Run(route: route, xpath: xpath, parameters: parameters)
             outcome = try run.evaluate()
             notes.merge(run.notes)
         } catch {
@@ -80,6 +82,8 @@ private struct Run {
     private mutating func records(
         _ spec: RecordSpec, at node: DocumentNode?, parent: [String: String]?, path: String
     ) throws(DocumentError) -> [Record] {
+        // A top-level list is in no record; a nested one's `each` sees its enclosing record's `$index`.
+        if node == nil { xpath.setVariable(Route.indexVariable, to: 0) }
         let nodes = try xpath.nodes(spec.each, at: node)
         var output: [Record] = []
         var previous: [String: String] = [:]
@@ -89,7 +93,7 @@ private struct Run {
                 break
             }
             let here = "\(path)[\(index + 1)]"
-            if let record = try record(spec, at: recordNode, parent: parent, previous: previous, path: here) {
+            if let record = try record(spec, at: recordNode, index: index + 1, parent: parent, previous: previous, path: here) {
                 output.append(record.record)
                 previous = record.values
             }
@@ -97,9 +101,12 @@ private struct Run {
         return output
     }
 
+    /// One record; `index` is its node's position in the list's `each` selection, bound to
+    /// `$index` while its fields are read, so that parallel arrays can be joined by position.
     private mutating func record(
-        _ spec: RecordSpec, at node: DocumentNode, parent: [String: String]?, previous: [String: String], path: String
+        _ spec: RecordSpec, at node: DocumentNode, index: Int, parent: [String: String]?, previous: [String: String], path: String
     ) throws(DocumentError) -> (record: Record, values: [String: String])? {
+        xpath.setVariable(Route.indexVariable, to: Double(index))
         var values: [String: String] = [:]
         var members: [Record.Member] = []
         for member in spec.members {
@@ -120,6 +127,8 @@ private struct Run {
             case .records(let nested):
                 let records = try records(nested, at: node, parent: values, path: path + "/" + nested.list)
                 members.append(.list(name: nested.list, records: records))
+                // The nested records bound their own positions.
+                xpath.setVariable(Route.indexVariable, to: Double(index))
             }
         }
         return (Record(name: spec.name, members: members), values)

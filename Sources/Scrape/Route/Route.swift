@@ -29,6 +29,12 @@ public struct Route: Sendable {
     public let digest: String
 }
 
+extension Route {
+    /// The XPath variable holding a record's position (1-based) in its list's `each` selection,
+    /// while its fields and nested lists are read; 0 outside records.
+    public static let indexVariable = "index"
+}
+
 /// How long a cached answer is fresh, served stale while refreshed, and kept for errors, in seconds.
 public struct CacheTimes: Sendable, Equatable {
     /// Served from the cache without asking the upstream.

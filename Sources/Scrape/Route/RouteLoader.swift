@@ -45,6 +45,7 @@ struct RouteLoader {
         let response = try responseSpec(try one(root, "response"))
         do {
             probe = try XPathEvaluator(probeDocument, namespaces: response.namespaces)
+            probe?.setVariable(Route.indexVariable, to: 0)
         } catch {
             throw RouteError(file, line: root.line, error.message)
         }
