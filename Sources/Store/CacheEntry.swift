@@ -18,13 +18,17 @@ public struct CacheEntry: Sendable, Equatable, CustomStringConvertible {
     /// How long after `storedAt` the value may be returned at all: the freshness plus the larger
     /// of the stale windows.
     public var keepForMilliseconds: Int64
+    /// The upstream's `Last-Modified` for the answer the value came from, sent back as
+    /// `If-Modified-Since` when the value is refreshed; nil when it gave none.
+    public var validator: String?
 
     /// Creates an entry.
-    public init(value: [UInt8], storedAt: Int64, freshForMilliseconds: Int64, keepForMilliseconds: Int64) {
+    public init(value: [UInt8], storedAt: Int64, freshForMilliseconds: Int64, keepForMilliseconds: Int64, validator: String? = nil) {
         self.value = value
         self.storedAt = storedAt
         self.freshForMilliseconds = freshForMilliseconds
         self.keepForMilliseconds = keepForMilliseconds
+        self.validator = validator
     }
 
     /// The first instant, in milliseconds since the epoch, at which the entry is gone.

@@ -61,13 +61,16 @@ public final class UpstreamClient: Sendable {
         var pausedUntil: Int64 = 0
     }
     private let politeness: Mutex<Politeness>
+    /// Receives a line when the upstream refuses, pauses or breaks a request.
+    private let log: (@Sendable (String) -> Void)?
 
     /// A gate for one upstream; `now` is the wall clock in milliseconds (replaceable in tests).
     public init(
         name: String, fetcher: CurlFetcher, cache: any CacheDriver, policy: UpstreamPolicy,
-        now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
+        now: @escaping @Sendable () -> Int64 = WallClock.milliseconds, log: (@Sendable (String) -> Void)? = nil
     ) {
         self.name = name
+        self.log = log
         self.fetcher = fetcher
         self.cache = cache
         self.policy = policy
@@ -159,9 +162,27 @@ public final class UpstreamClient: Sendable {
             if locked { Task { [cache, owner] in await cache.unlock(key + ":fetch", owner: owner) } }
         }
         try admit()
-        let response = try await limiter.withSlot(priority) { try await send(request) }
+        // A conditional refresh sends back the validator of the answer it would replace.
+        var previous: CacheEntry?
+        var conditions: [(name: String, value: String)] = []
+        if times.conditional, let entry = await cache.get(key), let validator = entry.validator {
+            previous = entry
+            conditions.append(("If-Modified-Since", validator))
+        }
+        let response = try await limiter.withSlot(priority) { [conditions] in try await send(request, adding: conditions) }
+        if response.status == 304, let previous {
+            record(success: true, pause: nil)
+            let fresh = freshness(of: response, times)
+            let entry = CacheEntry(
+                value: previous.value, storedAt: now(), freshForMilliseconds: fresh,
+                keepForMilliseconds: fresh + Int64(max(times.staleWhileRevalidate, times.staleIfError) * 1000),
+                validator: response.header("Last-Modified") ?? previous.validator)
+            await cache.set(key, entry)
+            return entry
+        }
         if let failure = UpstreamFailure.status(response.status, retryAfter: retryAfter(response), upstream: name) {
             record(success: false, pause: failure.status == 503 ? failure.retryAfter : nil)
+            log?("\(name): \(failure.code) (HTTP \(response.status)) for \(route.id): \(failure.message)")
             throw failure
         }
         let extraction = Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters)
@@ -173,11 +194,25 @@ public final class UpstreamClient: Sendable {
         }
         let isFailure: Bool
         if case .failure = extraction.outcome { isFailure = true } else { isFailure = false }
-        let fresh = Int64((isFailure ? min(policy.failureFreshFor, times.fresh) : times.fresh) * 1000)
+        let fresh = isFailure ? Int64(min(policy.failureFreshFor, times.fresh) * 1000) : freshness(of: response, times)
         let keep = isFailure ? fresh : fresh + Int64(max(times.staleWhileRevalidate, times.staleIfError) * 1000)
-        let entry = CacheEntry(value: extraction.encoded(), storedAt: now(), freshForMilliseconds: fresh, keepForMilliseconds: keep)
+        let entry = CacheEntry(
+            value: extraction.encoded(), storedAt: now(), freshForMilliseconds: fresh, keepForMilliseconds: keep,
+            validator: times.conditional && !isFailure ? response.header("Last-Modified") : nil)
         await cache.set(key, entry)
         return entry
+    }
+
+    /// How long an answer is fresh, in milliseconds: until its `Expires` (counted from its `Date`,
+    /// as HTTP caches count it, so that clock skew does not matter) when the route honours it and
+    /// that lies ahead, at most a week; otherwise the route's `fresh`.
+    private func freshness(of response: FetchResponse, _ times: CacheTimes) -> Int64 {
+        let fallback = Int64(times.fresh * 1000)
+        guard times.usesExpires, let expires = response.header("Expires").flatMap(HTTPDate.secondsSinceEpoch) else { return fallback }
+        let date = response.header("Date").flatMap(HTTPDate.secondsSinceEpoch) ?? now() / 1000
+        let lifetime = expires - date
+        guard lifetime > 0 else { return fallback }
+        return min(lifetime, 604_800) * 1000
     }
 
     /// The value another instance is fetching, once it lands in the cache; nil after the wait.
@@ -216,9 +251,9 @@ public final class UpstreamClient: Sendable {
     }
 
     /// One request, retried once after a connection failure when it is a GET.
-    private func send(_ request: UpstreamRequest) async throws -> FetchResponse {
+    private func send(_ request: UpstreamRequest, adding extraHeaders: [(name: String, value: String)] = []) async throws -> FetchResponse {
         var fetchRequest = FetchRequest(
-            method: request.method, url: policy.redirecting(request.url), headers: request.headers.map { ($0.name, $0.value) },
+            method: request.method, url: policy.redirecting(request.url), headers: request.headers.map { ($0.name, $0.value) } + extraHeaders,
             body: request.body)
         fetchRequest.connectTimeout = policy.connectTimeout
         fetchRequest.totalTimeout = policy.totalTimeout

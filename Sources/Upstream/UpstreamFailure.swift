@@ -49,6 +49,13 @@ public struct UpstreamFailure: Error, Sendable, Equatable, CustomStringConvertib
     /// The failure an upstream's own error status stands for; nil for a status that carries data.
     public static func status(_ status: Int, retryAfter: Int?, upstream: String) -> UpstreamFailure? {
         switch status {
+        case 203:
+            // met.no's sign that a product version is deprecated; its data must not be relied on.
+            UpstreamFailure(upstream: upstream, code: "upstream_deprecated", status: 502, retryAfter: nil,
+                            message: "\(upstream) says this interface is deprecated (HTTP 203); the route needs updating.")
+        case 401, 403:
+            UpstreamFailure(upstream: upstream, code: "upstream_forbidden", status: 502, retryAfter: nil,
+                            message: "\(upstream) refused the request (HTTP \(status)): it may need a key or token, or a contact in the User-Agent (--contact).")
         case 429, 503:
             UpstreamFailure(upstream: upstream, code: "upstream_paused", status: 503, retryAfter: retryAfter ?? 30,
                             message: "\(upstream) asks us to slow down; try again later.")

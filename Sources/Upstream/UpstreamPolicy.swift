@@ -59,7 +59,7 @@ public struct UpstreamPolicy: Sendable, Equatable {
         return CacheTimes(
             fresh: cacheOverride.fresh ?? base.fresh,
             staleWhileRevalidate: cacheOverride.staleWhileRevalidate ?? base.staleWhileRevalidate,
-            staleIfError: cacheOverride.staleIfError ?? base.staleIfError)
+            staleIfError: cacheOverride.staleIfError ?? base.staleIfError, usesExpires: base.usesExpires, conditional: base.conditional)
     }
 
     /// The URL with its `scheme://host[:port]` replaced by `origin`, when one is set.

@@ -33,7 +33,8 @@ public final class Upstreams: Sendable {
     /// the others get `defaultPolicy`. A policy for an upstream no route names throws.
     public init(
         catalog: RouteCatalog, fetcher: CurlFetcher, cache: any CacheDriver, policies: [String: UpstreamPolicy] = [:],
-        defaultPolicy: UpstreamPolicy = UpstreamPolicy(), now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
+        defaultPolicy: UpstreamPolicy = UpstreamPolicy(), now: @escaping @Sendable () -> Int64 = WallClock.milliseconds,
+        log: (@Sendable (String) -> Void)? = nil
     ) throws(UnknownUpstream) {
         let names = Set(catalog.routes.map(\.upstream)).sorted()
         if let unknown = policies.keys.sorted().first(where: { !names.contains($0) }) {
@@ -44,7 +45,7 @@ public final class Upstreams: Sendable {
         self.now = now
         var clients: [String: UpstreamClient] = [:]
         for name in names {
-            clients[name] = UpstreamClient(name: name, fetcher: fetcher, cache: cache, policy: policies[name] ?? defaultPolicy, now: now)
+            clients[name] = UpstreamClient(name: name, fetcher: fetcher, cache: cache, policy: policies[name] ?? defaultPolicy, now: now, log: log)
         }
         self.clients = clients
     }

@@ -144,7 +144,8 @@ struct GottaGo {
         let upstreams: Upstreams
         var timetable: TimetableService?
         do {
-            upstreams = try Upstreams(catalog: catalog, fetcher: fetcher, cache: settings.cache.makeDriver(), policies: policies)
+            upstreams = try Upstreams(
+                catalog: catalog, fetcher: fetcher, cache: settings.cache.makeDriver(), policies: policies, log: { log.warning($0) })
         } catch {
             fail("--upstream: \(error)")
         }

@@ -25,7 +25,7 @@ public enum Extractor {
             }
             let xpath = try XPathEvaluator(document, namespaces: route.response.namespaces)
             xpath.setVariable(Route.indexVariable, to: 0)
-            var run = Run(route: route, xpath: xpath, parameters: parameters)
+            var run = Run(route: route, xpath: xpath, parameters: parameters, timeZone: zone(of: route, parameters, notes: &notes))
             outcome = try run.evaluate()
             notes.merge(run.notes)
         } catch {
@@ -35,6 +35,21 @@ public enum Extractor {
             outcome = .failure(RouteFailure(code: code, status: failure.status, message: failure.message, details: []))
         }
         return Extraction(route: route.id, outcome: outcome, diagnostics: notes.lines)
+    }
+}
+
+extension Extractor {
+    /// The zone of the route's local times: its fixed one, or the one its zone parameter names
+    /// (UTC, noted, when that is missing or not a zone).
+    static func zone(of route: Route, _ parameters: [String: String], notes: inout Notes) -> ZoneRules {
+        guard let name = route.response.timeZoneParameter else { return route.response.timeZone }
+        let value = parameters[name] ?? route.parameters.first { $0.name == name }?.defaultValue ?? ""
+        do {
+            return try ZoneRules.named(value)
+        } catch {
+            notes.add("timezone {\(name)}: \(error.message); times are in UTC")
+            return .utc
+        }
     }
 }
 
@@ -58,6 +73,7 @@ private struct Run {
     let route: Route
     let xpath: XPathEvaluator
     let parameters: [String: String]
+    let timeZone: ZoneRules
     var notes = Notes()
 
     mutating func evaluate() throws(DocumentError) -> Result<[Record.Member], RouteFailure> {
@@ -114,7 +130,7 @@ private struct Run {
             case .field(let field):
                 let found = try fieldValues(field, at: node, scope: FieldScope(
                     current: values, parent: parent, parameters: parameters, previous: previous[field.name],
-                    timeZone: route.response.timeZone), path: path)
+                    timeZone: timeZone), path: path)
                 guard !found.isEmpty else {
                     if field.required {
                         notes.add("\(path): dropped, required field \(field.name) is missing")

@@ -43,12 +43,20 @@ public struct CacheTimes: Sendable, Equatable {
     public var staleWhileRevalidate: Double
     /// Until then served when the upstream fails.
     public var staleIfError: Double
+    /// Whether an answer's `Expires` header, when it lies ahead, decides its freshness instead of
+    /// `fresh`: the upstream is not asked again before then (met.no's terms).
+    public var usesExpires: Bool
+    /// Whether a refresh sends the answer's `Last-Modified` back as `If-Modified-Since`, a 304
+    /// keeping the records it had.
+    public var conditional: Bool
 
     /// Times in seconds.
-    public init(fresh: Double, staleWhileRevalidate: Double, staleIfError: Double) {
+    public init(fresh: Double, staleWhileRevalidate: Double, staleIfError: Double, usesExpires: Bool = false, conditional: Bool = false) {
         self.fresh = fresh
         self.staleWhileRevalidate = staleWhileRevalidate
         self.staleIfError = staleIfError
+        self.usesExpires = usesExpires
+        self.conditional = conditional
     }
 }
 
@@ -100,8 +108,11 @@ public struct ResponseSpec: Sendable {
     public let format: DocumentFormat
     /// XML only: keep what libxml2 can recover from a document that is not well-formed.
     public let recover: Bool
-    /// The zone local times are in (`Europe/Zurich`).
+    /// The zone local times are in (`Europe/Zurich`), unless `timeZoneParameter` names it.
     public let timeZone: ZoneRules
+    /// The parameter whose value is the zone of local times (`timezone="{tz}"`: a place's own
+    /// zone), or nil for the fixed `timeZone`.
+    public let timeZoneParameter: String?
     /// Prefixes the route's XPath uses, bound to namespace URIs.
     public let namespaces: [(prefix: String, uri: String)]
 }

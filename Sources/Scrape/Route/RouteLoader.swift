@@ -43,6 +43,9 @@ struct RouteLoader {
         repeatableNames = Set(parameters.filter(\.isRepeatable).map(\.name))
         guard parameterNames.count == parameters.count else { throw RouteError(file, line: root.line, "a parameter is declared twice") }
         let response = try responseSpec(try one(root, "response"))
+        if let name = response.timeZoneParameter, !parameterNames.contains(name) {
+            throw RouteError(file, line: root.line, "the response's timezone {\(name)} is not a declared parameter")
+        }
         do {
             probe = try XPathEvaluator(probeDocument, namespaces: response.namespaces)
             probe?.setVariable(Route.indexVariable, to: 0)
@@ -68,7 +71,8 @@ struct RouteLoader {
             let seconds = { (name: String) in node.attribute(name).flatMap(Double.init) }
             cache = CacheTimes(
                 fresh: seconds("fresh") ?? 0, staleWhileRevalidate: seconds("stale-while-revalidate") ?? 0,
-                staleIfError: seconds("stale-if-error") ?? 0)
+                staleIfError: seconds("stale-if-error") ?? 0, usesExpires: node.attribute("use-expires") == "true",
+                conditional: node.attribute("conditional") == "true")
         }
         return Route(
             id: id, domain: domain, upstream: root.attribute("upstream") ?? id, summary: text(try one(root, "summary")),
@@ -105,15 +109,17 @@ struct RouteLoader {
 
     private func responseSpec(_ node: DocumentNode) throws(RouteError) -> ResponseSpec {
         let zone: ZoneRules
+        let attribute = node.attribute("timezone") ?? "UTC"
+        let zoneParameter = attribute.hasPrefix("{") && attribute.hasSuffix("}") ? String(attribute.dropFirst().dropLast()) : nil
         do {
-            zone = try ZoneRules.named(node.attribute("timezone") ?? "UTC")
+            zone = try ZoneRules.named(zoneParameter == nil ? attribute : "UTC")
         } catch {
             throw RouteError(file, line: node.line, "timezone: \(error.message)")
         }
         let namespaces = try elements(node, "namespace").map { (prefix: $0.attribute("prefix") ?? "", uri: $0.attribute("uri") ?? "") }
         return ResponseSpec(
             format: DocumentFormat(rawValue: node.attribute("format") ?? "") ?? .xml, recover: node.attribute("recover") == "true",
-            timeZone: zone, namespaces: namespaces)
+            timeZone: zone, timeZoneParameter: zoneParameter, namespaces: namespaces)
     }
 
     private func failure(_ node: DocumentNode) throws(RouteError) -> Failure {

@@ -2,6 +2,8 @@ import Model
 
 /// Which upstream gives the weather: a route and how a place becomes its parameters.
 public enum WeatherProvider: String, Sendable, CaseIterable {
+    /// MET Norway's Locationforecast 2.0 (api.met.no), by position: hourly, then six-hourly, for nine days.
+    case metno
     /// yr.no's `forecast.xml`, by place path: six-hour periods for nine days.
     case yr = "yr-forecast"
     /// The iGoogle weather API (the original app's upstream), by postal code or position: now and four days.
@@ -10,11 +12,17 @@ public enum WeatherProvider: String, Sendable, CaseIterable {
     case nws = "nws-dwml"
 
     /// The route that reads it.
-    public var routeID: String { rawValue }
+    public var routeID: String {
+        switch self {
+        case .metno: "metno-forecast"
+        default: rawValue
+        }
+    }
 
     /// The upstream the route names.
     public var upstream: String {
         switch self {
+        case .metno: "metno"
         case .yr: "yr"
         case .google: "google-weather"
         case .nws: "nws"
@@ -24,6 +32,7 @@ public enum WeatherProvider: String, Sendable, CaseIterable {
     /// How many days ahead it forecasts, today included.
     public var days: Int {
         switch self {
+        case .metno: 9
         case .yr: 9
         case .google: 4
         case .nws: 7
@@ -33,6 +42,12 @@ public enum WeatherProvider: String, Sendable, CaseIterable {
     /// The route's parameters for a place.
     func parameters(for place: Place) -> [String: String] {
         switch self {
+        case .metno:
+            // met.no's terms: at most 4 decimals, so that nearby requests share its cache.
+            return [
+                "lat": String(Place.rounded(place.latitude, 4)), "lon": String(Place.rounded(place.longitude, 4)),
+                "tz": place.timeZone ?? "UTC",
+            ]
         case .yr:
             // yr.no names a place by country, region and name, as its place paths do.
             return [

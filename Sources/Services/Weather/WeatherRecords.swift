@@ -14,11 +14,37 @@ enum WeatherRecords {
                 humidity: UpstreamRecords.number(record, "humidity").map { Int($0.rounded()) })
         }
         let first = place?.value("generated").map { String($0.prefix(10)) } ?? today
-        let days = UpstreamRecords.list("days", in: lists).enumerated().compactMap { index, record in
+        let dayRecords = UpstreamRecords.list("days", in: lists)
+        let hours = UpstreamRecords.list("hours", in: lists).compactMap(hour)
+        let days = dayRecords.isEmpty ? Self.days(from: hours) : dayRecords.enumerated().compactMap { index, record in
             day(record, date: record.value("date") ?? CalendarDay.adding(index, to: first))
         }
-        let hours = UpstreamRecords.list("hours", in: lists).compactMap(hour)
         return Forecast(placeName: place?.value("name"), generated: place?.value("generated"), current: current, days: days, hours: hours)
+    }
+
+    /// Days made from periods, for upstreams that give periods only (met.no): a day is the
+    /// periods that start on its local date; its low and high are the lowest and highest of their
+    /// temperatures (at the periods' starts, not a true minimum and maximum), its condition and
+    /// icon the ones of the period that covers 14:00 (else the last that starts before it, else
+    /// the first), and its precipitation the sum of theirs (the periods do not overlap).
+    static func days(from hours: [ForecastHour]) -> [ForecastDay] {
+        var days: [ForecastDay] = []
+        var index = hours.startIndex
+        while index < hours.endIndex {
+            let date = String(hours[index].from.prefix(10))
+            var end = index
+            while end < hours.endIndex, hours[end].from.hasPrefix(date) { end += 1 }
+            let periods = hours[index..<end]
+            let temperatures = periods.compactMap(\.temperature?.celsius)
+            let afternoon = periods.last { $0.from.dropFirst(11).prefix(5) <= "14:00" } ?? periods[index]
+            let amounts = periods.compactMap(\.precipitationMM)
+            days.append(ForecastDay(
+                date: date, condition: afternoon.condition, icon: afternoon.icon,
+                low: temperatures.min().map(Temperature.init), high: temperatures.max().map(Temperature.init),
+                precipitationMM: amounts.isEmpty ? nil : (amounts.reduce(0, +) * 10).rounded() / 10))
+            index = end
+        }
+        return days
     }
 
     static func day(_ record: Record, date: String?) -> ForecastDay? {
