@@ -64,6 +64,26 @@ import Testing
         #expect(firsts.map { $0.value("time") } == ["T0"])
     }
 
+    @Test func aParameterCanNameTheZoneOfLocalTimes() throws {
+        let xml = RouteFixtures.route(
+            extract: #"<record name="t" list="ts" each="/r/t"><field name="at" xpath="." normalize="time"/></record>"#,
+            parameters: #"<parameters><parameter name="date" default="2026-03-29"/><parameter name="tz" default="UTC"/></parameters>"#,
+            timezone: "{tz}")
+        let route = try RouteFixtures.load(xml)
+        let body = "<r><t>2026-07-20T11:00:00Z</t></r>"
+        #expect(try records(run(route, body, parameters: ["tz": "America/New_York"])).first?.value("at") == "2026-07-20T07:00:00-04:00")
+        #expect(try records(run(route, body, parameters: ["tz": "Asia/Kolkata"])).first?.value("at") == "2026-07-20T16:30:00+05:30")
+        #expect(try records(run(route, body)).first?.value("at") == "2026-07-20T11:00:00+00:00")
+        // A value that names no zone falls back to UTC, noted; it never opens a file outside the tz database.
+        let bad = run(route, body, parameters: ["tz": "../../etc/passwd"])
+        #expect(try records(bad).first?.value("at") == "2026-07-20T11:00:00+00:00")
+        #expect(bad.diagnostics.contains { $0.contains("timezone {tz}") })
+        // A zone parameter that is not declared stops the load.
+        #expect { try RouteFixtures.load(xml.replacingOccurrences(of: "timezone=\"{tz}\"", with: "timezone=\"{zone}\"")) } throws: { error in
+            "\(error)".contains("the response's timezone {zone} is not a declared parameter")
+        }
+    }
+
     @Test func aRecordWithoutARequiredFieldIsDroppedAndNoted() throws {
         let route = try RouteFixtures.load(RouteFixtures.route(extract: """
             <record name="c" list="cs" each="/r/c"><field name="n" xpath="@n" required="true" normalize="int"/><field name="o" xpath="@o" default="none"/></record>
