@@ -37,7 +37,7 @@ enum RouteEndpoints {
                     let (route, parameters) = try validated(request, upstreams.catalog)
                     let answer: UpstreamClient.Answer
                     do throws(UpstreamFailure) {
-                        answer = try await upstreams.client(for: route).extract(route, parameters: parameters)
+                        answer = try await upstreams.extract(route, parameters: parameters)
                     } catch {
                         throw UpstreamError(failure: error)
                     }

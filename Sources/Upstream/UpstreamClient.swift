@@ -83,16 +83,28 @@ public final class UpstreamClient: Sendable {
             breaker: CircuitBreaker(threshold: policy.breakerThreshold, cooldown: policy.breakerCooldown)))
     }
 
-    /// The route's records for these parameters, from the cache or the upstream.
     /// The cache times answers of `route` are kept by: the route's, with the operator's overrides.
     public func cacheTimes(for route: Route) -> CacheTimes {
         policy.cacheTimes(for: route.cache)
     }
 
+    /// Whether a follow-up may go to `address` for a url-typed parameter that allows `hosts`: one
+    /// of them, or anywhere when the upstream is sent to an origin (which replaces the host).
+    func allows(_ address: Address, hosts: [String]) -> Bool {
+        policy.origin != nil || hosts.contains(address.host)
+    }
+
+    /// Writes a line to the log, naming the upstream.
+    func note(_ line: String) {
+        log?("\(name): \(line)")
+    }
+
+    /// The route's records for these parameters, from the cache or the upstream.
     public func extract(_ route: Route, parameters: [String: String]) async throws(UpstreamFailure) -> Answer {
         let request: UpstreamRequest
         do {
-            request = try route.upstreamRequest(parameters)
+            // An origin replaces any address's host, so an address parameter may then name any.
+            request = try route.upstreamRequest(parameters, anyHost: policy.origin != nil)
         } catch {
             throw UpstreamFailure(upstream: name, code: "invalid_parameter", status: 400, retryAfter: nil, message: error.description)
         }

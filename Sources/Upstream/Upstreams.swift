@@ -59,6 +59,44 @@ public final class Upstreams: Sendable {
         clients[route.upstream]!
     }
 
+    /// The route's records for these parameters, with its follow-up's when it has one: the first
+    /// answer gives the follow-up's address, which must stay on the hosts the follow-up allows,
+    /// and the records of both come back together, as old as the older of the two.
+    public func extract(_ route: Route, parameters: [String: String]) async throws(UpstreamFailure) -> UpstreamClient.Answer {
+        let first = try await client(for: route).extract(route, parameters: parameters)
+        guard let follow = route.follow, case .success(let lists) = first.extraction.outcome else { return first }
+        // The catalog has checked that the follow-up exists, talks to the same upstream and takes an address.
+        let next = catalog[follow.route]!
+        let client = client(for: next)
+        let hosts = next.parameters.first { $0.name == follow.parameter }?.urlHosts ?? []
+        let text = lists.lazy.compactMap { member -> Record? in
+            if case .list(let name, let records) = member, name == follow.list { return records.first }
+            return nil
+        }.first?.value(follow.field)
+        guard let text else {
+            throw UpstreamFailure(upstream: client.name, code: "upstream_error", status: 502, retryAfter: nil,
+                                  message: "\(client.name) answered \(route.id) without the address of its follow-up (\(follow.list)/\(follow.field)).")
+        }
+        guard let address = Address(text), client.allows(address, hosts: hosts) else {
+            client.note("upstream_foreign_host: \(route.id) pointed its follow-up at \(Address(text)?.host ?? "an address that is not http(s)"), not at \(hosts.joined(separator: " or "))")
+            throw UpstreamFailure(upstream: client.name, code: "upstream_foreign_host", status: 502, retryAfter: nil,
+                                  message: "\(client.name) pointed its follow-up request outside \(hosts.joined(separator: " or ")); it was not sent.")
+        }
+        var nextParameters = parameters.filter { name, _ in next.parameters.contains { $0.name == name } }
+        nextParameters[follow.parameter] = address.text
+        let second = try await client.extract(next, parameters: nextParameters)
+        let outcome: Result<[Record.Member], RouteFailure>
+        switch second.extraction.outcome {
+        case .success(let more): outcome = .success(lists + more)
+        case .failure(let failure): outcome = .failure(failure)
+        }
+        let sources: [UpstreamClient.Answer.Source] = [first.source, second.source]
+        return UpstreamClient.Answer(
+            extraction: Extraction(route: route.id, outcome: outcome, diagnostics: first.extraction.diagnostics + second.extraction.diagnostics),
+            source: sources.contains(.miss) ? .miss : (sources.contains(.stale) ? .stale : .hit), age: max(first.age, second.age),
+            storedAt: min(first.storedAt, second.storedAt), freshUntil: min(first.freshUntil, second.freshUntil))
+    }
+
     /// The client of the upstream with this name.
     public subscript(name: String) -> UpstreamClient? { clients[name] }
 

@@ -85,7 +85,7 @@ struct MetNoTermsTests {
     }
 
     @Test func oneRequestPerExpiresWindowThenAConditionalOneThatA304Answers() async throws {
-        let body = Array(try Data(contentsOf: URL(fileURLWithPath: "\(TimetableServiceTests.routes)/metno-forecast/samples/oslo-2026-02-06.json")))
+        let body = Array(try Data(contentsOf: URL(fileURLWithPath: "\(TimetableServiceTests.routes)/metno-forecast/samples/metno-locationforecast-2.0-compact-oslo-2026-02-06-magicmirror.json")))
         let upstream = try StandIn(body: body)
         defer { Task { [upstream] in await upstream.server.shutdown() } }
         var policy = UpstreamPolicy()

@@ -79,6 +79,13 @@ public struct Extraction: Sendable {
     /// How many notes are kept.
     public static let maxDiagnostics = 20
 
+    /// An extraction put together from others' parts (a route and its follow-up).
+    public init(route: String, outcome: Result<[Record.Member], RouteFailure>, diagnostics: [String]) {
+        self.route = route
+        self.outcome = outcome
+        self.diagnostics = Array(diagnostics.prefix(Self.maxDiagnostics))
+    }
+
     /// The outcome as one document: `<result route="…">` with the lists, or `<error>`.
     public var node: Node {
         switch outcome {

@@ -122,7 +122,11 @@ public struct RequestError: Error, Sendable, Equatable, CustomStringConvertible 
 
 extension Route {
     /// Builds the upstream request for these parameter values (defaults fill in the rest).
-    public func upstreamRequest(_ values: [String: String]) throws(RequestError) -> UpstreamRequest {
+    ///
+    /// A url-typed parameter's value must be an absolute http(s) address on one of its hosts; with
+    /// `anyHost` (the upstream is sent to an origin, which replaces the address's host) any host
+    /// passes.
+    public func upstreamRequest(_ values: [String: String], anyHost: Bool = false) throws(RequestError) -> UpstreamRequest {
         var resolved: [String: String] = [:]
         for parameter in parameters {
             if let value = values[parameter.name] {
@@ -145,8 +149,17 @@ extension Route {
             }
         }
         let url = try Self.fill(request.url, resolved) { name, value throws(RequestError) in
-            let encoding = parameters.first { $0.name == name }?.urlEncoding ?? .utf8
-            return try PercentEncoding.encode(value, as: encoding, parameter: name)
+            let parameter = parameters.first { $0.name == name }
+            if let hosts = parameter?.urlHosts {
+                guard let address = Address(value) else {
+                    throw RequestError(parameter: name, message: "must be an absolute http or https URL")
+                }
+                guard anyHost || hosts.contains(address.host) else {
+                    throw RequestError(parameter: name, message: "must be a URL on \(hosts.joined(separator: " or ")), not on \(address.host)")
+                }
+                return value
+            }
+            return try PercentEncoding.encode(value, as: parameter?.urlEncoding ?? .utf8, parameter: name)
         }
         let headers = try request.headers.map { header throws(RequestError) in
             UpstreamRequest.HTTPField(name: header.name, value: try Self.fill(header.value, resolved) { name, value throws(RequestError) in

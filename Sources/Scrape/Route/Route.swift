@@ -27,6 +27,21 @@ public struct Route: Sendable {
     public let records: [RecordSpec]
     /// The SHA-like digest of the route file, so that cached records of an older shape are never reused.
     public let digest: String
+    /// The follow-up request that completes this route's answer, when it has one.
+    public var follow: FollowUp? = nil
+}
+
+/// A request made after a route's answer, to an address that answer gives (api.weather.gov's
+/// points answer names the forecast's URL): `route` is asked with the first route's parameters
+/// and its url-typed `parameter` set to `field` of the first record of `list`.
+public struct FollowUp: Sendable, Equatable {
+    /// The route asked next.
+    public let route: String
+    /// Its url-typed parameter that takes the address.
+    public let parameter: String
+    /// Where the address is in the first answer: the list and the field of its first record.
+    public let list: String
+    public let field: String
 }
 
 extension Route {
@@ -75,6 +90,12 @@ public struct RouteParameter: Sendable, Equatable {
     /// How many values it takes (`repeat` in the route file): more than one makes it repeatable,
     /// its values joined by ``valueSeparator``, each written by the request's `{#name}` section.
     public let maxValues: Int
+    /// For a url-typed parameter (a whole address, written as it is), the hosts it may name; nil
+    /// for an ordinary value.
+    public var urlHosts: [String]? = nil
+
+    /// Whether the value is a whole address.
+    public var isURL: Bool { urlHosts != nil }
 
     /// What separates the values of a repeatable parameter: a line feed, which no single value holds.
     public static let valueSeparator: Character = "\n"

@@ -48,6 +48,22 @@ public struct RouteCatalog: Sendable {
                 errors.append(error)
             }
         }
+        // A follow-up names a route of the same upstream with a url-typed parameter of that name.
+        for route in routes {
+            guard let follow = route.follow else { continue }
+            let file = directory + "/" + route.id + "/route.xml"
+            guard let next = routes.first(where: { $0.id == follow.route }) else {
+                errors.append(RouteError(file, line: nil, "follow: there is no route \(follow.route)"))
+                continue
+            }
+            if next.upstream != route.upstream {
+                errors.append(RouteError(file, line: nil, "follow: \(follow.route) talks to \(next.upstream), not to \(route.upstream)"))
+            }
+            if !(next.parameters.first { $0.name == follow.parameter }?.isURL ?? false) {
+                errors.append(RouteError(file, line: nil, "follow: \(follow.route) has no url-typed parameter \(follow.parameter)"))
+            }
+            if next.follow != nil { errors.append(RouteError(file, line: nil, "follow: \(follow.route) has a follow-up of its own; chains are one step")) }
+        }
         guard errors.isEmpty else { throw LoadFailure(errors: errors) }
         return RouteCatalog(routes: routes, directory: directory)
     }

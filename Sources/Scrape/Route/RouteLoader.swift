@@ -10,6 +10,7 @@ struct RouteLoader {
     private let children: XPathExpression
     private var parameterNames: Set<String> = []
     private var repeatableNames: Set<String> = []
+    private var urlParameterNames: Set<String> = []
     private var probe: XPathEvaluator?
     private let probeDocument: Document
 
@@ -40,6 +41,7 @@ struct RouteLoader {
             for node in try elements(list, "parameter") { parameters.append(parameter(node)) }
         }
         parameterNames = Set(parameters.map(\.name))
+        urlParameterNames = Set(parameters.filter(\.isURL).map(\.name))
         repeatableNames = Set(parameters.filter(\.isRepeatable).map(\.name))
         guard parameterNames.count == parameters.count else { throw RouteError(file, line: root.line, "a parameter is declared twice") }
         let response = try responseSpec(try one(root, "response"))
@@ -74,20 +76,35 @@ struct RouteLoader {
                 staleIfError: seconds("stale-if-error") ?? 0, usesExpires: node.attribute("use-expires") == "true",
                 conditional: node.attribute("conditional") == "true")
         }
-        return Route(
+        var route = Route(
             id: id, domain: domain, upstream: root.attribute("upstream") ?? id, summary: text(try one(root, "summary")),
             parameters: parameters, request: request, response: response, cache: cache, errors: rules,
             unparsable: unparsable, records: records, digest: digest)
+        if let node = try elements(root, "follow").first {
+            let follow = FollowUp(
+                route: node.attribute("route") ?? "", parameter: node.attribute("parameter") ?? "", list: node.attribute("list") ?? "",
+                field: node.attribute("field") ?? "")
+            guard records.contains(where: { $0.list == follow.list && $0.members.contains { if case .field(let f) = $0 { f.name == follow.field } else { false } } }) else {
+                throw RouteError(file, line: node.line, "follow: the route extracts no field \(follow.field) in a list \(follow.list)")
+            }
+            guard follow.route != id else { throw RouteError(file, line: node.line, "follow: a route cannot follow itself") }
+            route.follow = follow
+        }
+        return route
     }
 
     // MARK: Parts
 
     private func parameter(_ node: DocumentNode) -> RouteParameter {
-        RouteParameter(
+        var parameter = RouteParameter(
             name: node.attribute("name") ?? "", required: node.attribute("required") == "true",
             defaultValue: node.attribute("default"),
             urlEncoding: node.attribute("encoding") == "iso-8859-1" ? .latin1 : .utf8, summary: text(node),
             maxValues: node.attribute("repeat").flatMap { Int($0) } ?? 1)
+        if node.attribute("type") == "url" {
+            parameter.urlHosts = (node.attribute("hosts") ?? "").split(separator: " ").map(String.init)
+        }
+        return parameter
     }
 
     private func requestTemplate(_ node: DocumentNode) throws(RouteError) -> RequestTemplate {
@@ -98,6 +115,16 @@ struct RouteLoader {
             body: body?.stringValue, bodyEncoding: body?.attribute("charset") == "iso-8859-1" ? .latin1 : .utf8)
         for name in template.placeholders where !parameterNames.contains(name) {
             throw RouteError(file, line: node.line, "the request uses {\(name)}, which is not a declared parameter")
+        }
+        // An address is the whole start of the URL, and nowhere else.
+        for name in urlParameterNames {
+            let uses = template.placeholders.filter { $0 == name }.count
+            guard uses == 1, template.url.hasPrefix("{\(name)}") else {
+                throw RouteError(file, line: node.line, "the url-typed parameter {\(name)} must start the request URL, once, and appear nowhere else")
+            }
+        }
+        if template.url.hasPrefix("{"), !urlParameterNames.contains(where: { template.url.hasPrefix("{\($0)}") }) {
+            throw RouteError(file, line: node.line, "a request URL starts with http:// or https://, or with a url-typed parameter")
         }
         for part in [template.url] + template.headers.map(\.value) + (template.body.map { [$0] } ?? []) {
             if let problem = RequestTemplate.sectionProblem(in: part, repeatable: repeatableNames) {

@@ -12,7 +12,7 @@ enum UpstreamRecords {
             return .failure(PlaceError(code: "upstream_missing", status: 503, message: "The route \(id) is not loaded."))
         }
         do {
-            let answer = try await upstreams.client(for: route).extract(route, parameters: parameters)
+            let answer = try await upstreams.extract(route, parameters: parameters)
             switch answer.extraction.outcome {
             case .success(let lists): return .success((lists, answer))
             case .failure(let failure):

@@ -8,6 +8,9 @@ public enum WeatherProvider: String, Sendable, CaseIterable {
     case yr = "yr-forecast"
     /// The iGoogle weather API (the original app's upstream), by postal code or position: now and four days.
     case google = "google-weather"
+    /// api.weather.gov: the point's grid (`nws-points`, kept for a week), then the forecast it names
+    /// (`nws-forecast`): twelve-hour periods for seven days, the United States only.
+    case nwsAPI = "nws-api"
     /// The NWS's DWML by day, by position, United States only: seven days.
     case nws = "nws-dwml"
 
@@ -15,6 +18,7 @@ public enum WeatherProvider: String, Sendable, CaseIterable {
     public var routeID: String {
         switch self {
         case .metno: "metno-forecast"
+        case .nwsAPI: "nws-points"
         default: rawValue
         }
     }
@@ -23,6 +27,7 @@ public enum WeatherProvider: String, Sendable, CaseIterable {
     public var upstream: String {
         switch self {
         case .metno: "metno"
+        case .nwsAPI: "nws-api"
         case .yr: "yr"
         case .google: "google-weather"
         case .nws: "nws"
@@ -33,6 +38,7 @@ public enum WeatherProvider: String, Sendable, CaseIterable {
     public var days: Int {
         switch self {
         case .metno: 9
+        case .nwsAPI: 7
         case .yr: 9
         case .google: 4
         case .nws: 7
@@ -42,6 +48,12 @@ public enum WeatherProvider: String, Sendable, CaseIterable {
     /// The route's parameters for a place.
     func parameters(for place: Place) -> [String: String] {
         switch self {
+        case .nwsAPI:
+            // More than four decimals make api.weather.gov redirect.
+            return [
+                "lat": String(Place.rounded(place.latitude, 4)), "lon": String(Place.rounded(place.longitude, 4)),
+                "tz": place.timeZone ?? "UTC",
+            ]
         case .metno:
             // met.no's terms: at most 4 decimals, so that nearby requests share its cache.
             return [
