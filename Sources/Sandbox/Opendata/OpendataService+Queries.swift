@@ -71,8 +71,10 @@ extension OpendataService {
             // The sandbox knows stations only: addresses and points of interest find nothing.
             let type = query["type"] ?? "all"
             guard type == "all" || type == "station", text.utf8.count <= 256 else { return Self.json(200, OpendataRenderer.locations([])) }
-            let found = model.matches(for: text.trimmingSpaces, limit: Self.locationCount)
-            return Self.json(200, OpendataRenderer.locations(found.map { ($0.station, nil) }))
+            // A town's name matches its main station twice (as the town and by its own name): once here.
+            var seen = Set<String>()
+            let found = model.matches(for: text.trimmingSpaces, limit: Self.locationCount + 1).filter { seen.insert($0.station.id).inserted }
+            return Self.json(200, OpendataRenderer.locations(found.prefix(Self.locationCount).map { ($0.station, nil) }))
         }
         guard let point = WebQuery.coordinate((query["x"] ?? "") + "," + (query["y"] ?? "")) else {
             return Self.json(200, OpendataRenderer.locations([]))
