@@ -4,11 +4,11 @@ import Model
 extension OpendataRenderer {
     /// `/v1/connections`: the connections, then the stations searched from and to, as the 2021
     /// answer (samples/zurich-baden-2021-11-01.json) has them.
-    static func connections(_ found: [Connection], from: Station, to: Station) -> [UInt8] {
+    func connections(_ found: [Connection], from: Station, to: Station) -> [UInt8] {
         PHPJSON.object([
             ("connections", .array(found.map(connection))),
-            ("from", location(from)), ("to", location(to)),
-            ("stations", .object([("from", .array([location(from)])), ("to", .array([location(to)]))])),
+            ("from", Self.location(from)), ("to", Self.location(to)),
+            ("stations", .object([("from", .array([Self.location(from)])), ("to", .array([Self.location(to)]))])),
         ]).encoded
     }
 
@@ -22,7 +22,7 @@ extension OpendataRenderer {
 
     /// One connection: its first stop as `from` (with the run's delay), its last as `to` (without:
     /// the API leaves the connection's arrival without realtime), `00d00:28:00`, the sections.
-    static func connection(_ connection: Connection) -> PHPJSON {
+    func connection(_ connection: Connection) -> PHPJSON {
         let sections = connection.sections.map(section)
         let last = connection.sections[connection.sections.count - 1]
         let rides = connection.sections.compactMap(\.ride)
@@ -30,7 +30,7 @@ extension OpendataRenderer {
         return .object([
             ("from", sections[0].departure),
             ("to", stop(last.arrival.station, arrival: last.arrival.time, departure: nil, delay: nil, platform: last.arrival.platform)),
-            ("duration", .string(duration(connection.duration))),
+            ("duration", .string(Self.duration(connection.duration))),
             ("transfers", .int(Int64(connection.transfers))),
             ("service", .null),
             ("products", .array(rides.map { .string($0.opendataProduct) })),
@@ -40,10 +40,10 @@ extension OpendataRenderer {
     }
 
     /// A section and its departure stop, which the connection repeats as its `from`.
-    private static func section(_ section: Section) -> (value: PHPJSON, departure: PHPJSON) {
+    private func section(_ section: Section) -> (value: PHPJSON, departure: PHPJSON) {
         switch section.kind {
         case .ride(let ride):
-            let delay = reportedDelay(ride)
+            let delay = Self.reportedDelay(ride)
             let boarding = stop(section.departure.station, arrival: ride.stops.first?.arrival, departure: section.departure.time, delay: delay,
                                 platform: section.departure.platform)
             let alighting = stop(section.arrival.station, arrival: section.arrival.time, departure: nil, delay: delay, platform: section.arrival.platform)
@@ -51,7 +51,7 @@ extension OpendataRenderer {
                 stop(passed.station, arrival: passed.arrival, departure: passed.departure, delay: delay, platform: nil)
             }
             let value = PHPJSON.object([
-                ("journey", .object(journey(ride, passList: [boarding] + passed + [alighting]))), ("walk", .null),
+                ("journey", .object(Self.journey(ride, passList: [boarding] + passed + [alighting]))), ("walk", .null),
                 ("departure", boarding), ("arrival", alighting),
             ])
             return (value, boarding)
@@ -68,17 +68,17 @@ extension OpendataRenderer {
 
     /// `/v1/stationboard`: the station, then one entry per run. The API writes the board's time as
     /// the stop's departure on arrival boards too (it reads search.ch's `time` as one).
-    static func board(_ entries: [BoardEntry], at station: Station) -> [UInt8] {
+    func board(_ entries: [BoardEntry], at station: Station) -> [UInt8] {
         let journeys = entries.map { entry in
-            let ride = entry.ride, delay = reportedDelay(ride)
+            let ride = entry.ride, delay = Self.reportedDelay(ride)
             let here = stop(entry.stop.station, arrival: nil, departure: entry.stop.time, delay: delay, platform: entry.stop.platform)
             let passList = ride.stops.map { passed in
                 passed.station == entry.stop.station
                     ? here : stop(passed.station, arrival: passed.arrival, departure: passed.departure, delay: delay, platform: nil)
             }
-            return PHPJSON.object([("stop", here)] + journey(ride, passList: passList))
+            return PHPJSON.object([("stop", here)] + Self.journey(ride, passList: passList))
         }
-        return PHPJSON.object([("station", location(station)), ("stationboard", .array(journeys))]).encoded
+        return PHPJSON.object([("station", Self.location(station)), ("stationboard", .array(journeys))]).encoded
     }
 
     /// `/v1/stationboard` for a station the search does not find.

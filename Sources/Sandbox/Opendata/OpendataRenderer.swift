@@ -10,7 +10,10 @@ import Model
 /// expected times in `prognosis`; a run on time has neither; a cancelled run, which search.ch marks
 /// with the delay `X`, has the delay 0 and its planned times as the prognosis, because the API
 /// reads `X` as a number (lib/Transport/Entity/Schedule/Prognosis.php) and says nothing else.
-enum OpendataRenderer {
+struct OpendataRenderer {
+    /// The timetable's clock, which gives an expected time the offset of its own instant.
+    let clock: TimetableClock
+
     /// `2021-11-01T14:44:00+0100`.
     static func time(_ moment: Moment) -> String {
         let offset = moment.utcOffset, magnitude = abs(offset)
@@ -36,22 +39,22 @@ enum OpendataRenderer {
     }
 
     /// A stop: the station, its times, the run's reported delay (which moves the prognosis), the platform.
-    static func stop(_ station: Station, arrival: Moment?, departure: Moment?, delay: Int?, platform: String?) -> PHPJSON {
+    func stop(_ station: Station, arrival: Moment?, departure: Moment?, delay: Int?, platform: String?) -> PHPJSON {
         let expected = { (moment: Moment?) -> PHPJSON in
             guard let moment, let delay else { return .null }
-            return .string(time(Moment(instant: moment.instant + Int64(delay) * 60, utcOffset: moment.utcOffset)))
+            return .string(Self.time(clock.moment(moment.instant + Int64(delay) * 60)))
         }
         return .object([
-            ("station", location(station)),
-            ("arrival", .optional(arrival.map(time))), ("arrivalTimestamp", arrival.map { .int($0.instant) } ?? .null),
-            ("departure", .optional(departure.map(time))), ("departureTimestamp", departure.map { .int($0.instant) } ?? .null),
+            ("station", Self.location(station)),
+            ("arrival", .optional(arrival.map(Self.time))), ("arrivalTimestamp", arrival.map { .int($0.instant) } ?? .null),
+            ("departure", .optional(departure.map(Self.time))), ("departureTimestamp", departure.map { .int($0.instant) } ?? .null),
             ("delay", .optional(delay)),
             ("platform", .optional(platform)),
             ("prognosis", .object([
                 ("platform", .null), ("arrival", expected(arrival)), ("departure", expected(departure)), ("capacity1st", .null), ("capacity2nd", .null),
             ])),
             ("realtimeAvailability", .null),
-            ("location", location(station)),
+            ("location", Self.location(station)),
         ])
     }
 

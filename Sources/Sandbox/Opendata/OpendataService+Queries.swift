@@ -32,10 +32,10 @@ extension OpendataService {
                 from: from, to: to, via: stops.compactMap { $0 }, at: at, isArrivalTime: arriving, limit: start + limit)
         } catch {
             // The same station at both ends: nothing to ride.
-            return Self.json(200, OpendataRenderer.connections([], from: from, to: to))
+            return Self.json(200, renderer.connections([], from: from, to: to))
         }
         let slice = arriving ? Array(found.prefix(limit)) : Array(found.dropFirst(start))
-        return Self.json(200, OpendataRenderer.connections(slice, from: from, to: to))
+        return Self.json(200, renderer.connections(slice, from: from, to: to))
     }
 
     func board(_ query: WebQuery) -> WebAnswer {
@@ -60,7 +60,7 @@ extension OpendataService {
             if let last = entries.last {
                 entries += found.dropFirst(wanted).prefix { $0.stop.time.instant == last.stop.time.instant }
             }
-            return Self.json(200, OpendataRenderer.board(entries, at: station))
+            return Self.json(200, renderer.board(entries, at: station))
         } catch {
             return Self.json(200, OpendataRenderer.boardNotFound())
         }

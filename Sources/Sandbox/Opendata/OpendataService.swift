@@ -69,6 +69,8 @@ public struct OpendataService: Sendable {
         }
     }
 
+    var renderer: OpendataRenderer { OpendataRenderer(clock: model.clock) }
+
     static func json(_ status: Int, _ body: [UInt8]) -> WebAnswer {
         WebAnswer(status: status, contentType: "application/json", body: body)
     }
