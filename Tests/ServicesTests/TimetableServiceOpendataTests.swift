@@ -31,7 +31,7 @@ struct TimetableServiceOpendataTests {
 
     /// Runs `body` with a service whose opendata upstream is a fresh sandbox.
     func withService(
-        clock: TestClock? = nil, policy: (inout UpstreamPolicy) -> Void = { _ in },
+        _ provider: TimetableProvider = .opendata, clock: TestClock? = nil, policy: (inout UpstreamPolicy) -> Void = { _ in },
         _ body: (TimetableService, SandboxServer, TimetableModel) async throws -> Void
     ) async throws {
         let (directory, model) = try await Self.built.value
@@ -45,8 +45,8 @@ struct TimetableServiceOpendataTests {
         if let clock { now = { clock.now } } else { now = WallClock.milliseconds }
         let upstreams = try Upstreams(
             catalog: try RouteCatalog.load(from: TimetableServiceTests.routes), fetcher: try CurlFetcher(), cache: MemoryCache(now: now),
-            policies: ["opendata": settings], now: now)
-        let service = try TimetableService(upstreams: upstreams, directory: directory, provider: .opendata, now: now)
+            policies: [provider.upstream: settings], now: now)
+        let service = try TimetableService(upstreams: upstreams, directory: directory, provider: provider, now: now)
         do {
             try await body(service, sandbox, model)
             await sandbox.shutdown()
@@ -142,6 +142,19 @@ struct TimetableServiceOpendataTests {
             #expect(answer.document.station?.id == "8503504" && answer.document.station?.name == "Baden")
             #expect(answer.document.station?.latitude == Self.baden.latitude && answer.document.station?.longitude == Self.baden.longitude)
             #expect(answer.document.journeys.map(\.time) == (try model.departures(at: Self.baden, from: Self.at, limit: 10)).map(\.stop.time.iso8601))
+        }
+    }
+
+    @Test("the ojp provider asks its own station search (ojp-locations) for a name the directory does not know")
+    func ojpLocationSearch() async throws {
+        try await withService(.ojp) { service, _, model in
+            let answer = await service.schedules(query(["Bern"], ["Baden"]))
+            #expect(answer.status == 200)
+            let expected = try model.connections(from: Self.bern, to: Self.baden, at: Self.at, limit: ConnectionQuery.defaultLimit)
+            #expect(answer.document.schedules[0].links.map(\.departure) == expected.map(\.departure.time.iso8601))
+            #expect(answer.document.schedules[0].links.first?.parts.last?.to == "Baden")
+            let unknown = await service.schedules(query(["Atlantis"], ["Bern"]))
+            #expect(unknown.status == 404 && unknown.document.schedules[0].error?.code == "unknown_station")
         }
     }
 
