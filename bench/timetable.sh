@@ -63,12 +63,13 @@ assert_alive() { # VAR name what
     fi
 }
 
-# Starts a gottago on a free port with the repository's routes. Sets GOTTAGO_PID and GOTTAGO_PORT.
+# Starts a gottago on a free port with the repository's routes and the hafas-extxml timetable,
+# whose recorded answer part 3 serves. Sets GOTTAGO_PID and GOTTAGO_PORT.
 start_gottago() { # name serve-options...
     local name=$1
     shift
     start_listener GOTTAGO "$name" "$BIN" serve --host 127.0.0.1 --port 0 --log-format off \
-        --routes "$ROOT/Routes" "$@"
+        --routes "$ROOT/Routes" --timetable hafas-extxml "$@"
 }
 
 stop_gottago() {

@@ -9,6 +9,8 @@
 ///   ISO-8859-1 HTML and JS literals, read by ``QueryHTMLRequest``, written by ``QueryHTMLService``.
 /// - `OJP/`: OJP 2.0 trips, location searches and stop events, read by ``OJPRequest``, written by
 ///   ``OJPService``.
+/// - `Opendata/`: transport.opendata.ch v1's connections, station boards and location searches,
+///   GET queries answered by ``OpendataService`` in the API's JSON (`PHPJSON`).
 /// - `BART/`: BART's real-time departures: ``BARTNetwork``, the five lines with a deterministic
 ///   timetable, delays and station outages; ``BARTFeedService``, the etd API and the legacy
 ///   bart_eta.xml feed over it at the clock's instant.

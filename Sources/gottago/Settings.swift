@@ -19,7 +19,7 @@ struct Settings: Sendable {
     /// Upstreams sent to their route files' own URLs (`origin=route`) rather than the embedded sandbox.
     var routeOrigins: Set<String> = []
     /// Which upstream answers the timetable; nil serves no timetable.
-    var timetable: TimetableProvider? = .hafasExtxml
+    var timetable: TimetableProvider? = .opendata
     /// Which feed answers the BART departures; nil serves none.
     var departures: DepartureProvider? = .bartEtd
     /// Which upstream gives the weather; nil serves no weather.

@@ -40,6 +40,7 @@ import Testing
         ("bart-etd", "error-invalid-key", "upstream_rejected"),
         ("google-weather", "swiftlet-GoogleWeather-error-problem_cause-empty", "unknown_place"),
         ("google-geocode", "error-zero-results-telaviv", "no_places"),
+        ("opendata-connections", "error-500-incomplete-route", "upstream_error"),
     ])
     func errorSamplesGiveTheirCodes(route id: String, sample name: String, code: String) throws {
         let catalog = try Self.catalog.get()

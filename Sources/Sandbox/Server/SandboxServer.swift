@@ -6,8 +6,9 @@ import Synchronization
 /// It listens on `127.0.0.1` on a free port and answers in the three formats the timetable
 /// providers read, on the paths of their routes: `POST /bin/extxml.exe` (HAFAS extxml,
 /// ``ExtXMLService``), `GET /bin/query.exe/dn`, `/bin/stboard.exe/dn`, `/bin/bhftafel.exe/dn`
-/// and `/bin/ajax-getstop.exe/dn` (the HAFAS pages, ``QueryHTMLService``) and `POST /ojp20`
-/// (OJP 2.0, ``OJPService``); and BART's real-time departures, `GET /api/etd.aspx` (the etd API)
+/// and `/bin/ajax-getstop.exe/dn` (the HAFAS pages, ``QueryHTMLService``), `POST /ojp20`
+/// (OJP 2.0, ``OJPService``) and `GET /v1/connections`, `/v1/stationboard` and `/v1/locations`
+/// (transport.opendata.ch, ``OpendataService``, "now" on ``Configuration/timetableClock``); and BART's real-time departures, `GET /api/etd.aspx` (the etd API)
 /// and `GET /dev/eta/bart_eta.xml` (the legacy feed), from ``BARTFeedService`` on the wall clock (or ``Configuration/bartClock``).
 /// Given ``Configuration/places``, it also routes (``DirectionsSimulator``: Google Directions XML,
 /// OSRM, GraphHopper GPX), forecasts (``WeatherSimulator``: yr.no, Google weather, NWS DWML, on
@@ -35,6 +36,8 @@ public final class SandboxServer: Sendable {
         public var places: (any PlaceSource)?
         /// Seconds since 1970 for the weather forecasts and the geocoders' timestamps: the wall clock, or a test's.
         public var weatherClock: @Sendable () -> Int64 = BARTFeedService.wallClock
+        /// Seconds since 1970 for a transport.opendata.ch request without a date or time: the wall clock, or a test's.
+        public var timetableClock: @Sendable () -> Int64 = BARTFeedService.wallClock
 
         /// The defaults: a free port, no latency.
         public init() {}
@@ -88,6 +91,19 @@ public final class SandboxServer: Sendable {
                 return Answer(status: page.status, contentType: page.contentType, body: page.body)
             }.response
         }
+        let opendata = OpendataService(model: model, now: configuration.timetableClock)
+        let opendataAnswer: @Sendable (Request) -> Response = { request in
+            let answer = { opendata.respond(path: request.path, query: request.rawQuery) }
+            // An answer for "now" changes with the clock, so it is not kept.
+            guard OpendataService.namesItsTime(path: request.path, query: request.rawQuery) else {
+                let made = answer()
+                return Answer(status: made.status, contentType: made.contentType, body: made.body).response
+            }
+            return kept.answer(for: [4] + Array(request.path.utf8) + [0] + Array((request.rawQuery ?? "").utf8)) {
+                let made = answer()
+                return Answer(status: made.status, contentType: made.contentType, body: made.body)
+            }.response
+        }
         // BART's answers change with the clock, so they are not kept.
         let bart = BARTFeedService(now: configuration.bartClock)
         let bartAnswer: @Sendable (Request) -> Response = { request in
@@ -101,6 +117,9 @@ public final class SandboxServer: Sendable {
             route("GET", QueryHTMLService.boardPath, "HAFAS stboard.exe pages: station boards.", latency: configuration.latency, pageAnswer),
             route("GET", QueryHTMLService.boardAliasPath, "HAFAS bhftafel.exe pages: station boards.", latency: configuration.latency, pageAnswer),
             route("GET", QueryHTMLService.locationsPath, "HAFAS ajax-getstop.exe: station lookups.", latency: configuration.latency, pageAnswer),
+            route("GET", OpendataService.connectionsPath, "transport.opendata.ch v1: connections.", latency: configuration.latency, opendataAnswer),
+            route("GET", OpendataService.boardPath, "transport.opendata.ch v1: station boards.", latency: configuration.latency, opendataAnswer),
+            route("GET", OpendataService.locationsPath, "transport.opendata.ch v1: location searches.", latency: configuration.latency, opendataAnswer),
             route("GET", BARTFeedService.etdPath, "BART etd.aspx: real-time departures.", latency: configuration.latency, bartAnswer),
             route("GET", BARTFeedService.legacyPath, "BART's legacy bart_eta.xml feed.", latency: configuration.latency, bartAnswer),
         ] + placeRoutes(configuration)

@@ -3,9 +3,11 @@ public import Scrape
 
 /// Which upstream answers the timetable: a set of routes and the parameters each takes.
 ///
-/// The three providers give the same normalized records (see `Routes/README.md`), so the rest of
-/// the timetable does not know which one answered.
+/// The providers give the same normalized records (see `Routes/README.md`), so the rest of the
+/// timetable does not know which one answered.
 public enum TimetableProvider: String, Sendable, CaseIterable {
+    /// transport.opendata.ch v1 (over timetable.search.ch): GET, JSON, no key; the default.
+    case opendata
     /// SBB's HAFAS XML interface (extxml.exe): POST XML in ISO-8859-1.
     case hafasExtxml = "hafas-extxml"
     /// SBB's HAFAS pages (query.exe, stboard.exe): GET, messy HTML in ISO-8859-1.
@@ -17,11 +19,12 @@ public enum TimetableProvider: String, Sendable, CaseIterable {
     public var upstream: String { rawValue }
 
     /// The routes the provider needs.
-    public var routeIDs: [String] { [connectionsRoute, boardRoute] }
+    public var routeIDs: [String] { [connectionsRoute, boardRoute] + (locationsRoute.map { [$0] } ?? []) }
 
     /// The route that answers connections.
     public var connectionsRoute: String {
         switch self {
+        case .opendata: "opendata-connections"
         case .hafasExtxml: "hafas-extxml-connections"
         case .hafasHTML: "hafas-html-connections"
         case .ojp: "ojp-trips"
@@ -31,9 +34,20 @@ public enum TimetableProvider: String, Sendable, CaseIterable {
     /// The route that answers station boards.
     public var boardRoute: String {
         switch self {
+        case .opendata: "opendata-stationboard"
         case .hafasExtxml: "hafas-extxml-stationboard"
         case .hafasHTML: "hafas-html-stationboard"
         case .ojp: "ojp-stopevents"
+        }
+    }
+
+    /// The provider's own station search, asked for a name the station directory does not know;
+    /// nil for the HAFAS providers, whose lookups the timetable does not use.
+    public var locationsRoute: String? {
+        switch self {
+        case .opendata: "opendata-locations"
+        case .ojp: "ojp-locations"
+        case .hafasExtxml, .hafasHTML: nil
         }
     }
 
@@ -41,6 +55,11 @@ public enum TimetableProvider: String, Sendable, CaseIterable {
     public func connectionParameters(from: Station, to: Station, via: [Station], at moment: TimetableMoment, arrival: Bool, limit: Int) -> [String: String] {
         let separator = String(RouteParameter.valueSeparator)
         switch self {
+        case .opendata:
+            return [
+                "from": from.id, "to": to.id, "date": moment.date.description, "time": moment.time.description,
+                "arrival": arrival ? "1" : "0", "limit": String(limit), "via": via.map(\.id).joined(separator: separator),
+            ]
         case .hafasExtxml:
             return [
                 "from": from.name, "to": to.name, "date": moment.date.compact, "time": moment.time.description,
@@ -62,6 +81,11 @@ public enum TimetableProvider: String, Sendable, CaseIterable {
     /// The board route's parameters.
     public func boardParameters(station: Station, kind: StationBoard.Kind, at moment: TimetableMoment, limit: Int) -> [String: String] {
         switch self {
+        case .opendata:
+            return [
+                "id": station.id, "datetime": "\(moment.date) \(moment.time)", "limit": String(limit),
+                "type": kind == .departure ? "departure" : "arrival",
+            ]
         case .hafasExtxml:
             return [
                 "station": station.id, "date": moment.date.compact, "time": moment.time.description, "start": moment.minute,
@@ -77,6 +101,18 @@ public enum TimetableProvider: String, Sendable, CaseIterable {
                 "station": station.id, "departure": moment.iso8601, "limit": String(limit),
                 "type": kind == .departure ? "departure" : "arrival",
             ]
+        }
+    }
+}
+
+extension TimetableProvider {
+    /// The location route's parameters for a name, asked on `day` (OJP wants the request's time:
+    /// the day's start, so that the answer is kept for the day); nil without a location route.
+    public func locationParameters(name: String, on day: TimetableMoment) -> [String: String]? {
+        switch self {
+        case .opendata: ["query": name]
+        case .ojp: ["query": name, "now": day.iso8601, "limit": "10"]
+        case .hafasExtxml, .hafasHTML: nil
         }
     }
 }

@@ -36,7 +36,7 @@ extension TimetableService {
     public func board(_ query: BoardQuery) async -> Answer<StationBoard> {
         let position = query.position.map { (latitude: $0.latitude, longitude: $0.longitude) }
         let station: Station
-        switch resolve(query.station, near: position) {
+        switch await resolve(query.station, near: position) {
         case .failure(let error):
             let board = StationBoard(query: query.station, station: nil, kind: query.kind, journeys: [], error: error)
             return Answer(document: board, status: error.status, freshUntil: nil, source: nil, age: 0)

@@ -3,12 +3,12 @@ import Scrape
 public import Store
 public import Upstream
 
-/// Connections between lists of stations: names resolved against the station directory, one
-/// upstream request per (origin, destination) pair, all pairs at once, records turned into
-/// `Schedules`.
+/// Connections between lists of stations: names resolved against the station directory (a name
+/// it does not know asked of the provider's own station search), one upstream request per
+/// (origin, destination) pair, all pairs at once, records turned into `Schedules`.
 ///
 /// ```swift
-/// let timetable = TimetableService(upstreams: upstreams, directory: directory, provider: .hafasExtxml)
+/// let timetable = TimetableService(upstreams: upstreams, directory: directory, provider: .opendata)
 /// let answer = await timetable.schedules(query)   // answer.document, answer.status
 /// ```
 ///
@@ -78,10 +78,7 @@ public final class TimetableService: Sendable {
     /// One schedule per (origin, destination) pair, in request order.
     public func schedules(_ query: ConnectionQuery) async -> Answer<Schedules> {
         let position = query.position.map { (latitude: $0.latitude, longitude: $0.longitude) }
-        var resolved: [String: Result<Station, ScheduleError>] = [:]
-        for name in query.origins + query.destinations + query.via where resolved[name] == nil {
-            resolved[name] = resolve(name, near: position)
-        }
+        let resolved = await resolve(query.origins + query.destinations + query.via, near: position)
         let moment = when(date: query.date, time: query.time)
         let via = query.via.map { resolved[$0]! }
         let pairs = query.origins.flatMap { origin in query.destinations.map { (origin, $0) } }
@@ -142,24 +139,6 @@ public final class TimetableService: Sendable {
         let near = nearby(position, limit: limit)
         return near.enumerated().map { index, entry in
             StationMatches.Match(station: entry.station, score: 1 / Double(index + 1), meters: entry.meters)
-        }
-    }
-
-    func resolve(_ name: String, near position: (latitude: Double, longitude: Double)?) -> Result<Station, ScheduleError> {
-        // A position off the globe was refused with the request; a directory failure reads as unknown.
-        switch (try? directory.resolve(name, near: position)) ?? .unknown(suggestions: []) {
-        case .found(let station):
-            return .success(station)
-        case .ambiguous(let candidates):
-            return .failure(ScheduleError(
-                code: "ambiguous_station", status: 400,
-                message: "\"\(name)\" matches \(candidates.count) stations; name one of them, or send lat and lon.",
-                candidates: Array(candidates.prefix(10))))
-        case .unknown(let suggestions):
-            return .failure(ScheduleError(
-                code: "unknown_station", status: 404,
-                message: "No station is called \"\(name)\"." + (suggestions.isEmpty ? "" : " Did you mean one of the suggestions?"),
-                candidates: Array(suggestions.prefix(5))))
         }
     }
 

@@ -1,0 +1,82 @@
+import Model
+import Scrape
+import Store
+import Upstream
+
+extension TimetableService {
+    /// The position a query gives, as the directory takes it.
+    typealias Position = (latitude: Double, longitude: Double)
+
+    /// Each distinct name resolved: the directory first, then the provider's station search, at
+    /// once, for the names the directory does not know.
+    func resolve(_ names: [String], near position: Position?) async -> [String: Result<Station, ScheduleError>] {
+        var resolved: [String: Result<Station, ScheduleError>] = [:]
+        var unknown: [String] = []
+        for name in names where resolved[name] == nil {
+            let found = resolveInDirectory(name, near: position)
+            resolved[name] = found
+            if case .failure(let error) = found, error.code == Self.unknownStation { unknown.append(name) }
+        }
+        guard !unknown.isEmpty, provider.locationsRoute != nil else { return resolved }
+        let looked = await withTaskGroup(of: (String, Result<Station, ScheduleError>?).self) { group in
+            for name in unknown {
+                group.addTask { (name, await self.lookUp(name)) }
+            }
+            var looked: [(String, Result<Station, ScheduleError>?)] = []
+            for await answer in group { looked.append(answer) }
+            return looked
+        }
+        for case (let name, let result?) in looked { resolved[name] = result }
+        return resolved
+    }
+
+    /// One name resolved: the directory first, then the provider's station search.
+    func resolve(_ name: String, near position: Position?) async -> Result<Station, ScheduleError> {
+        await resolve([name], near: position)[name]!
+    }
+
+    /// The directory's answer: one station, several (`ambiguous_station` with the candidates), or
+    /// none (`unknown_station` with suggestions).
+    func resolveInDirectory(_ name: String, near position: Position?) -> Result<Station, ScheduleError> {
+        // A position off the globe was refused with the request; a directory failure reads as unknown.
+        switch (try? directory.resolve(name, near: position)) ?? .unknown(suggestions: []) {
+        case .found(let station):
+            return .success(station)
+        case .ambiguous(let candidates):
+            return .failure(ScheduleError(
+                code: "ambiguous_station", status: 400,
+                message: "\"\(name)\" matches \(candidates.count) stations; name one of them, or send lat and lon.",
+                candidates: Array(candidates.prefix(10))))
+        case .unknown(let suggestions):
+            return .failure(ScheduleError(
+                code: Self.unknownStation, status: 404,
+                message: "No station is called \"\(name)\"." + (suggestions.isEmpty ? "" : " Did you mean one of the suggestions?"),
+                candidates: Array(suggestions.prefix(5))))
+        }
+    }
+
+    static let unknownStation = "unknown_station"
+
+    /// A name asked of the provider's station search, whose answer the upstream keeps for the
+    /// route's cache times (a day): its first station, the upstream's failure, or nil when it
+    /// knows no station either (the directory's answer, with its suggestions, stands).
+    func lookUp(_ name: String) async -> Result<Station, ScheduleError>? {
+        guard let routeID = provider.locationsRoute, let route = upstreams.catalog[routeID] else { return nil }
+        let today = when(date: nil, time: LocalTime(hour: 0, minute: 0))
+        guard let parameters = provider.locationParameters(name: name, on: today) else { return nil }
+        let answer: UpstreamClient.Answer
+        do {
+            answer = try await upstreams.client(for: route).extract(route, parameters: parameters)
+        } catch {
+            return .failure(ScheduleError(code: error.code, status: error.status, message: error.message))
+        }
+        switch answer.extraction.outcome {
+        case .failure(let failure) where failure.code == Self.unknownStation:
+            return nil
+        case .failure(let failure):
+            return .failure(ScheduleError(code: failure.code, status: failure.status, message: failure.message))
+        case .success(let lists):
+            return LocationRecords.first(lists).map { .success($0) }
+        }
+    }
+}
