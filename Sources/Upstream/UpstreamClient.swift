@@ -192,7 +192,14 @@ public final class UpstreamClient: Sendable {
             await cache.set(key, entry)
             return entry
         }
-        if let failure = UpstreamFailure.status(response.status, retryAfter: retryAfter(response), upstream: name) {
+        if var failure = UpstreamFailure.status(response.status, retryAfter: retryAfter(response), upstream: name) {
+            // A server error whose body one of the route's error rules reads says what went wrong
+            // (search.ch sends "Incomplete route description." with a 500).
+            if (500...599).contains(response.status), failure.code == "upstream_error",
+                let told = Self.ruleFailure(route, response, parameters)
+            {
+                failure = UpstreamFailure(upstream: name, code: told.code, status: 502, retryAfter: nil, message: "\(name): \(told.message)")
+            }
             record(success: false, pause: failure.status == 503 ? failure.retryAfter : nil)
             log?("\(name): \(failure.code) (HTTP \(response.status)) for \(route.id): \(failure.message)")
             throw failure
@@ -213,6 +220,16 @@ public final class UpstreamClient: Sendable {
             validator: times.conditional && !isFailure ? response.header("Last-Modified") : nil)
         await cache.set(key, entry)
         return entry
+    }
+
+    /// The route's own error for a response, when one of its error rules matched (not when the
+    /// response did not parse).
+    private static func ruleFailure(_ route: Route, _ response: FetchResponse, _ parameters: [String: String]) -> RouteFailure? {
+        let extraction = Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters)
+        guard case .failure(let failure) = extraction.outcome, failure.code != route.unparsable.code || failure.message != route.unparsable.message,
+            failure.code != "upstream_too_complex"
+        else { return nil }
+        return failure
     }
 
     /// How long an answer is fresh, in milliseconds: until its `Expires` (counted from its `Date`,

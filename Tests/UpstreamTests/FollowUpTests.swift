@@ -184,3 +184,38 @@ struct FollowUpTests {
         }
     }
 }
+
+/// A server error whose body the route's error rules read keeps the upstream's own words.
+@Suite("Server errors read by the route", .serialized)
+struct ServerErrorBodyTests {
+    @Test func searchChsMessageSurvivesItsHTTP500() async throws {
+        let routes = FollowUpTests.repositoryRoutes
+        let body = try Files.read(routes + "/opendata-connections/samples/error-500-incomplete-route.json")
+        let upstream = try StandInUpstream(body: body, contentType: "application/json", status: 500)
+        defer { Task { [upstream] in await upstream.shutdown() } }
+        var policy = UpstreamPolicy()
+        policy.origin = upstream.base
+        let catalog = try RouteCatalog.load(from: routes)
+        let upstreams = try Upstreams(catalog: catalog, fetcher: try CurlFetcher(), cache: MemoryCache(), policies: ["opendata": policy])
+        let route = try #require(catalog["opendata-connections"])
+        await #expect {
+            _ = try await upstreams.extract(route, parameters: ["from": "Zürich HB", "to": "Baden"])
+        } throws: { error in
+            let failure = error as? UpstreamFailure
+            return failure?.status == 502 && failure?.upstream == "opendata" && failure?.message.contains("Incomplete route description.") == true
+        }
+        // A 500 that says nothing the route reads stays the plain server error.
+        upstream.answer(Array("<html>Internal Server Error</html>".utf8), status: 500)
+        await #expect {
+            _ = try await upstreams.extract(route, parameters: ["from": "Zürich HB", "to": "Bern"])
+        } throws: { error in (error as? UpstreamFailure)?.message == "opendata failed (HTTP 500)." }
+    }
+}
+
+extension FollowUpTests {
+    static let repositoryRoutes: String = {
+        var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/") + "/Routes"
+    }()
+}
