@@ -27,6 +27,10 @@ public struct Route: Sendable {
     public let records: [RecordSpec]
     /// The SHA-like digest of the route file, so that cached records of an older shape are never reused.
     public let digest: String
+    /// The parameters of one request that checks the upstream, when the route has them.
+    public internal(set) var canary: Canary?
+    /// When the upstream stopped answering, for a route kept as history.
+    public internal(set) var retired: Retirement?
 }
 
 /// How long a cached answer is fresh, served stale while refreshed, and kept for errors, in seconds.

@@ -69,10 +69,13 @@ struct RouteLoader {
                 fresh: seconds("fresh") ?? 0, staleWhileRevalidate: seconds("stale-while-revalidate") ?? 0,
                 staleIfError: seconds("stale-if-error") ?? 0)
         }
-        return Route(
+        var route = Route(
             id: id, domain: domain, upstream: root.attribute("upstream") ?? id, summary: text(try one(root, "summary")),
             parameters: parameters, request: request, response: response, cache: cache, errors: rules,
             unparsable: unparsable, records: records, digest: digest)
+        route.canary = try canary(root, parameters: parameters)
+        route.retired = retirement(root)
+        return route
     }
 
     // MARK: Parts
@@ -188,7 +191,7 @@ struct RouteLoader {
         }
     }
 
-    private func elements(_ node: DocumentNode, _ name: String? = nil) throws(RouteError) -> [DocumentNode] {
+    func elements(_ node: DocumentNode, _ name: String? = nil) throws(RouteError) -> [DocumentNode] {
         do {
             return try xpath.nodes(children, at: node).filter { name == nil || $0.name == name }
         } catch {
