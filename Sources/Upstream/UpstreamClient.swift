@@ -44,23 +44,27 @@ public final class UpstreamClient: Sendable {
     public let name: String
     /// What this upstream has done.
     public let metrics = UpstreamMetrics()
+    /// How often each field of each route's records had a value, over the last answers.
+    public let fillRates = FieldFillRates()
+    /// The last useful answer and the last failure.
+    public let outcomes = UpstreamOutcomes()
     private let fetcher: CurlFetcher
     private let cache: any CacheDriver
-    private let policy: UpstreamPolicy
-    private let now: @Sendable () -> Int64
+    let policy: UpstreamPolicy
+    let now: @Sendable () -> Int64
     private let flights = SingleFlight<String, CacheEntry>()
     /// Keys whose background refresh is under way.
     private let refreshing = Mutex<Set<String>>([])
     /// This instance's name for the shared fetch locks.
     private let owner: String
     private let limiter: ConcurrencyLimiter
-    private struct Politeness {
+    struct Politeness {
         var bucket: TokenBucket
         var breaker: CircuitBreaker
         /// Until when the upstream asked us to wait (`Retry-After`), in milliseconds.
         var pausedUntil: Int64 = 0
     }
-    private let politeness: Mutex<Politeness>
+    let politeness: Mutex<Politeness>
 
     /// A gate for one upstream; `now` is the wall clock in milliseconds (replaceable in tests).
     public init(
@@ -161,13 +165,14 @@ public final class UpstreamClient: Sendable {
         try admit()
         let response = try await limiter.withSlot(priority) { try await send(request) }
         if let failure = UpstreamFailure.status(response.status, retryAfter: retryAfter(response), upstream: name) {
-            record(success: false, pause: failure.status == 503 ? failure.retryAfter : nil)
+            record(success: false, pause: failure.status == 503 ? failure.retryAfter : nil, code: failure.code, status: response.status)
             throw failure
         }
         let extraction = Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters)
+        fillRates.record(route, extraction)
         let brokenAnswer: Bool
         if case .failure(let failure) = extraction.outcome, failure.status >= 500 { brokenAnswer = true } else { brokenAnswer = false }
-        record(success: !brokenAnswer, pause: nil)
+        record(success: !brokenAnswer, pause: nil, code: Self.code(extraction), status: response.status)
         if brokenAnswer, case .failure(let failure) = extraction.outcome {
             throw UpstreamFailure(upstream: name, code: failure.code, status: 502, retryAfter: nil, message: "\(name): \(failure.message)")
         }
@@ -207,8 +212,9 @@ public final class UpstreamClient: Sendable {
         if let refusal { throw refusal }
     }
 
-    private func record(success: Bool, pause: Int?) {
+    private func record(success: Bool, pause: Int?, code: String, status: Int?) {
         let current = now()
+        outcomes.note(success: success, at: current, code: code, status: status)
         politeness.withLock { state in
             state.breaker.record(success: success, now: Double(current) / 1000)
             if let pause { state.pausedUntil = max(state.pausedUntil, current + Int64(pause) * 1000) }
@@ -218,7 +224,7 @@ public final class UpstreamClient: Sendable {
     /// One request, retried once after a connection failure when it is a GET.
     private func send(_ request: UpstreamRequest) async throws -> FetchResponse {
         var fetchRequest = FetchRequest(
-            method: request.method, url: policy.redirecting(request.url), headers: request.headers.map { ($0.name, $0.value) },
+            method: request.method, url: policy.redirecting(request.url), headers: policy.sending(request.headers.map { ($0.name, $0.value) }),
             body: request.body)
         fetchRequest.connectTimeout = policy.connectTimeout
         fetchRequest.totalTimeout = policy.totalTimeout
@@ -237,7 +243,7 @@ public final class UpstreamClient: Sendable {
                 let retryable = (error.kind == .unreachable || error.kind == .connectionLost) && request.method == "GET"
                 if error.kind == .cancelled { throw CancellationError() }
                 guard retryable, attempt < policy.retries else {
-                    record(success: false, pause: nil)
+                    record(success: false, pause: nil, code: UpstreamFailure.fetch(error, upstream: name).code, status: nil)
                     throw UpstreamFailure.fetch(error, upstream: name)
                 }
                 attempt += 1
