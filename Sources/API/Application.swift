@@ -7,6 +7,8 @@ public import Upstream
 public struct APIConfiguration: Sendable {
     /// Serves `/debug/fixed` and `/debug/delay` (benchmarks and tests; off in production).
     public var debugRoutes = false
+    /// What each upstream is used for and whether the sandbox stands in for it, for `/api/upstreams`.
+    public var upstreamUses: [String: UpstreamUse] = [:]
 
     /// Creates the default configuration.
     public init() {}
@@ -31,7 +33,7 @@ public final class Application: Sendable {
         let metrics = MetricsReference()
         var routes = OpsRoutes.routes(readiness: readiness, metrics: metrics, upstreams: upstreams, departures: departures?.feed)
         routes += DiscoveryRoutes.routes(catalog: catalog)
-        if let upstreams { routes += RouteEndpoints.routes(upstreams: upstreams) }
+        if let upstreams { routes += RouteEndpoints.routes(upstreams: upstreams) + UpstreamsRoutes.routes(upstreams: upstreams, uses: api.upstreamUses) }
         routes += SBBRoutes.routes(timetable: timetable)
         routes += BARTRoutes.routes(departures: departures)
         routes += WeatherRoutes.routes(weather: weather)

@@ -1458,7 +1458,7 @@ enum OpenAPIDocument {
         ],
         "responses": {
           "200": {
-            "description": "`routes/route` with id, domain, upstream, summary, path and `parameters/parameter` (name, required, default, summary).",
+            "description": "`routes/route` with id, domain, upstream, summary, path, `parameters/parameter` (name, required, default, repeat, summary) and, for a route whose upstream no longer answers, `retired` (the year, or `true` when it is not known).",
             "content": {
               "application/xml": {},
               "application/json": {}
@@ -1602,6 +1602,53 @@ enum OpenAPIDocument {
                   "$ref": "#/components/schemas/Problem"
                 }
               }
+            }
+          }
+        }
+      }
+    },
+    "/api/upstreams": {
+      "get": {
+        "summary": "Each upstream: roles, origin, politeness, breaker, last success and failure, and its routes' field fill rates.",
+        "operationId": "upstreams",
+        "tags": [
+          "operations"
+        ],
+        "description": "Every upstream the route files talk to. `roles` names the providers chosen for it (none when only `/api/routes/{id}/result` asks it); `origin` says whether the embedded sandbox answers in its place or the upstream itself (`live`), and the hosts its requests go to; `politeness` is what its client runs with (at once, per second, burst, breaker threshold and cooldown, retries, timeouts in seconds), `cache` its default cache times; `breaker` is `closed`, `open` or `half-open`; `last_success` and `last_failure` give the time (UTC) and the code (`ok`, `upstream_timeout`, `malformed_response`, …) and the upstream's HTTP status when it answered. Each route lists, per record list and field, how many of the records of its last 50 answers had a value (`records`, `filled`, `percent`): a field that drops to 0 % is a page that changed. Keys and tokens are never shown. Valid against `/api/schema/upstreams.xsd`.",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/format"
+          },
+          {
+            "$ref": "#/components/parameters/pretty"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "`upstreams/upstream`, valid against `/api/schema/upstreams.xsd`.",
+            "content": {
+              "application/xml": {},
+              "application/json": {}
+            }
+          },
+          "406": {
+            "$ref": "#/components/responses/NotAcceptable"
+          }
+        }
+      }
+    },
+    "/api/schema/upstreams.xsd": {
+      "get": {
+        "summary": "The XML Schema of the upstreams document.",
+        "operationId": "upstreamsSchema",
+        "tags": [
+          "operations"
+        ],
+        "responses": {
+          "200": {
+            "description": "XML Schema 1.0.",
+            "content": {
+              "application/xml": {}
             }
           }
         }

@@ -122,6 +122,7 @@ enum RouteEndpoints {
                 members.append(.leaf("summary", parameter.summary))
                 return .element("parameter", members)
             }),
+            .leaf("retired", route.retired?.value),
         ])
     }
 }

@@ -44,23 +44,27 @@ public final class UpstreamClient: Sendable {
     public let name: String
     /// What this upstream has done.
     public let metrics = UpstreamMetrics()
+    /// How often each field of each route's records had a value, over the last answers.
+    public let fillRates = FieldFillRates()
+    /// The last useful answer and the last failure.
+    public let outcomes = UpstreamOutcomes()
     private let fetcher: CurlFetcher
     private let cache: any CacheDriver
-    private let policy: UpstreamPolicy
-    private let now: @Sendable () -> Int64
+    let policy: UpstreamPolicy
+    let now: @Sendable () -> Int64
     private let flights = SingleFlight<String, CacheEntry>()
     /// Keys whose background refresh is under way.
     private let refreshing = Mutex<Set<String>>([])
     /// This instance's name for the shared fetch locks.
     private let owner: String
     private let limiter: ConcurrencyLimiter
-    private struct Politeness {
+    struct Politeness {
         var bucket: TokenBucket
         var breaker: CircuitBreaker
         /// Until when the upstream asked us to wait (`Retry-After`), in milliseconds.
         var pausedUntil: Int64 = 0
     }
-    private let politeness: Mutex<Politeness>
+    let politeness: Mutex<Politeness>
     /// Receives a line when the upstream refuses, pauses or breaks a request.
     private let log: (@Sendable (String) -> Void)?
 
@@ -183,7 +187,7 @@ public final class UpstreamClient: Sendable {
         }
         let response = try await limiter.withSlot(priority) { [conditions] in try await send(request, adding: conditions) }
         if response.status == 304, let previous {
-            record(success: true, pause: nil)
+            record(success: true, pause: nil, code: "not_modified", status: response.status)
             let fresh = freshness(of: response, times)
             let entry = CacheEntry(
                 value: previous.value, storedAt: now(), freshForMilliseconds: fresh,
@@ -200,14 +204,15 @@ public final class UpstreamClient: Sendable {
             {
                 failure = UpstreamFailure(upstream: name, code: told.code, status: 502, retryAfter: nil, message: "\(name): \(told.message)")
             }
-            record(success: false, pause: failure.status == 503 ? failure.retryAfter : nil)
+            record(success: false, pause: failure.status == 503 ? failure.retryAfter : nil, code: failure.code, status: response.status)
             log?("\(name): \(failure.code) (HTTP \(response.status)) for \(route.id): \(failure.message)")
             throw failure
         }
         let extraction = Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters)
+        fillRates.record(route, extraction)
         let brokenAnswer: Bool
         if case .failure(let failure) = extraction.outcome, failure.status >= 500 { brokenAnswer = true } else { brokenAnswer = false }
-        record(success: !brokenAnswer, pause: nil)
+        record(success: !brokenAnswer, pause: nil, code: Self.code(extraction), status: response.status)
         if brokenAnswer, case .failure(let failure) = extraction.outcome {
             throw UpstreamFailure(upstream: name, code: failure.code, status: 502, retryAfter: nil, message: "\(name): \(failure.message)")
         }
@@ -271,8 +276,9 @@ public final class UpstreamClient: Sendable {
         if let refusal { throw refusal }
     }
 
-    private func record(success: Bool, pause: Int?) {
+    private func record(success: Bool, pause: Int?, code: String, status: Int?) {
         let current = now()
+        outcomes.note(success: success, at: current, code: code, status: status)
         politeness.withLock { state in
             state.breaker.record(success: success, now: Double(current) / 1000)
             if let pause { state.pausedUntil = max(state.pausedUntil, current + Int64(pause) * 1000) }
@@ -282,7 +288,7 @@ public final class UpstreamClient: Sendable {
     /// One request, retried once after a connection failure when it is a GET.
     private func send(_ request: UpstreamRequest, adding extraHeaders: [(name: String, value: String)] = []) async throws -> FetchResponse {
         var fetchRequest = FetchRequest(
-            method: request.method, url: policy.redirecting(request.url), headers: request.headers.map { ($0.name, $0.value) } + extraHeaders,
+            method: request.method, url: policy.redirecting(request.url), headers: policy.sending(request.headers.map { ($0.name, $0.value) } + extraHeaders),
             body: request.body)
         fetchRequest.connectTimeout = policy.connectTimeout
         fetchRequest.totalTimeout = policy.totalTimeout
@@ -301,7 +307,7 @@ public final class UpstreamClient: Sendable {
                 let retryable = (error.kind == .unreachable || error.kind == .connectionLost) && request.method == "GET"
                 if error.kind == .cancelled { throw CancellationError() }
                 guard retryable, attempt < policy.retries else {
-                    record(success: false, pause: nil)
+                    record(success: false, pause: nil, code: UpstreamFailure.fetch(error, upstream: name).code, status: nil)
                     throw UpstreamFailure.fetch(error, upstream: name)
                 }
                 attempt += 1

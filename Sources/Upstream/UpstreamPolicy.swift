@@ -29,6 +29,8 @@ public struct UpstreamPolicy: Sendable, Equatable {
     /// another instance waits for that value before fetching itself.
     public var lockFor = 10.0
     public var lockWait = 2.0
+    /// A header sent with every request to it and shown nowhere (a bearer token).
+    public var secretHeader: SecretHeader?
 
     /// The defaults.
     public init() {}

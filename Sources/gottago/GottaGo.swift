@@ -32,6 +32,8 @@ struct GottaGo {
             await serve(arguments)
         case "routes":
             exit(RouteCommands.routes(arguments))
+        case "upstreams":
+            exit(await UpstreamCommands.run(arguments))
         case "scrape":
             exit(RouteCommands.scrape(arguments))
         case "get":
@@ -73,39 +75,12 @@ struct GottaGo {
         } catch {
             fail("cannot start the upstream client: \(error)")
         }
-        // The timetable's and the departures' upstreams answer from the embedded sandbox unless given an origin.
-        var policies = settings.upstreams
-        var sandbox: SandboxServer?
-        var simulated: [String] = []
-        if let provider = settings.timetable {
-            let missing = provider.routeIDs.filter { catalog[$0] == nil }
-            guard missing.isEmpty else {
-                fail("the timetable (\(provider.rawValue)) needs the routes \(missing.joined(separator: ", ")) in \(settings.routes); add them, or pass --timetable off")
-            }
-            simulated.append(provider.upstream)
-        }
-        if let provider = settings.departures {
-            guard catalog[provider.routeID] != nil else {
-                fail("the departures (\(provider.rawValue)) need the route \(provider.routeID) in \(settings.routes); add it, or pass --departures off")
-            }
-            simulated.append(provider.upstream)
-        }
-        for (what, option, ids, upstream) in [
-            ("weather", settings.weather?.rawValue, settings.weather.map { [$0.routeID] }, settings.weather?.upstream),
-            // Directions serve only the weather along routes.
-            ("directions", settings.directions?.rawValue, settings.weather == nil ? nil : settings.directions.map { [$0.routeID] },
-             settings.directions?.upstream),
-            ("geocoder", settings.geocoder?.rawValue, settings.geocoder?.routeIDs, settings.geocoder?.upstream),
-        ] {
-            guard let option, let ids else { continue }
-            let missing = ids.filter { catalog[$0] == nil }
-            guard missing.isEmpty else {
-                fail("the \(what) (\(option)) needs the routes \(missing.joined(separator: ", ")) in \(settings.routes); add them, or pass --\(what) off")
-            }
-            if let upstream { simulated.append(upstream) }
-        }
-        if settings.weather != nil, settings.geocoder == nil {
-            fail("the weather needs a geocoder to find its places; pass --geocoder gazetteer (or another), or --weather off")
+        // Every chosen provider's upstream answers from the embedded sandbox unless it goes live.
+        let plan: UpstreamPlan
+        do {
+            plan = try UpstreamPlan(settings: settings, catalog: catalog)
+        } catch {
+            fail(error.description)
         }
         // The gazetteer: the default geocoder, the time zones of places, and the simulators' places.
         var gazetteer: Gazetteer?
@@ -120,26 +95,12 @@ struct GottaGo {
                 fail("cannot open the gazetteer in \(directory): \(error); choose another folder with --data-dir")
             }
         }
-        simulated.removeAll { policies[$0]?.origin != nil || settings.routeOrigins.contains($0) }
-        if !simulated.isEmpty {
-            do {
-                var configuration = SandboxServer.Configuration()
-                configuration.latency = settings.sandboxLatency
-                configuration.places = gazetteer.map(GazetteerPlaceSource.init)
-                let server = try SandboxServer(model: TimetableModel(stations: SwissStations.all), configuration: configuration, log: log)
-                for upstream in simulated {
-                    var policy = policies[upstream] ?? UpstreamPolicy()
-                    policy.origin = server.origin
-                    // Our own simulator: no need to spare it.
-                    policy.maxConcurrent = max(policy.maxConcurrent, 64)
-                    policy.rate = max(policy.rate, 100_000)
-                    policy.burst = max(policy.burst, 100_000)
-                    policies[upstream] = policy
-                }
-                sandbox = server
-            } catch {
-                fail("cannot start the embedded sandbox: \(error)")
-            }
+        let policies: [String: UpstreamPolicy]
+        let sandbox: SandboxServer?
+        do {
+            (policies, sandbox) = try plan.start(settings, gazetteer: gazetteer, log: log)
+        } catch {
+            fail("cannot start the embedded sandbox: \(error)")
         }
         let upstreams: Upstreams
         var timetable: TimetableService?
@@ -183,8 +144,10 @@ struct GottaGo {
             fail("cannot start the weather: \(error)")
         }
         do {
+            var api = settings.api
+            api.upstreamUses = plan.apiUses
             application = try Application(
-                server: settings.server, api: settings.api, upstreams: upstreams, timetable: timetable, departures: departures,
+                server: settings.server, api: api, upstreams: upstreams, timetable: timetable, departures: departures,
                 weather: weather, geocoding: geocoding, log: log)
             server = HTTPServer(
                 responder: application.responder, configuration: settings.server, log: log,
@@ -198,14 +161,19 @@ struct GottaGo {
         // Unbuffered, so that whoever started us can read the port at once.
         Environment.write("listening on http://\(host):\(port)\n", to: 1)
         log.info("loaded \(catalog.routes.count) routes from \(settings.routes); upstreams \(upstreams.names.joined(separator: ", ")); cache \(upstreams.cache.name)")
-        for (what, provider, upstream) in [
-            ("timetable", settings.timetable?.rawValue, settings.timetable?.upstream), ("departures", settings.departures?.rawValue, settings.departures?.upstream),
-            ("weather", settings.weather?.rawValue, settings.weather?.upstream), ("directions", settings.directions?.rawValue, settings.directions?.upstream),
-            ("geocoder", settings.geocoder?.rawValue, settings.geocoder?.upstream ?? (settings.geocoder == nil ? nil : "gazetteer")),
-        ] {
-            guard let provider, let upstream else { continue }
-            let source = sandbox.flatMap { simulated.contains(upstream) ? " from the embedded sandbox at \($0.origin)" : nil } ?? ""
-            log.info("\(what): \(provider)\(source)")
+        for use in plan.uses {
+            var line = "\(use.option): \(use.provider)"
+            if let upstream = use.upstream {
+                if plan.simulated.contains(upstream), let sandbox {
+                    line += " from the embedded sandbox at \(sandbox.origin)"
+                } else if let status = upstreams.status(of: upstream) {
+                    line += " from \(status.hosts.joined(separator: ", "))"
+                }
+            }
+            if let retired = plan.retirement(use, catalog) {
+                line += " (\(retired): its upstream no longer answers; kept as history)"
+            }
+            log.info(line)
         }
         application.readiness.set(true)
 

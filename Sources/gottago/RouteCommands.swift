@@ -10,6 +10,8 @@ enum RouteCommands {
         Usage:
           gottago routes check [--routes DIR]
               Validate every route file: schema, XPath, normalizers, references.
+          gottago routes list [--routes DIR]
+              Every route: id, domain, upstream, and whether its upstream is retired.
           gottago routes test [--routes DIR] [--update] [ROUTE-ID ...]
               Run every route over its recorded samples and compare with the expected output;
               --update rewrites the expected files (read them before committing).
@@ -20,7 +22,7 @@ enum RouteCommands {
     /// `routes check` and `routes test`; returns the exit status.
     static func routes(_ arguments: [String]) -> Int32 {
         var arguments = arguments
-        guard let action = arguments.first, action == "check" || action == "test" else {
+        guard let action = arguments.first, ["check", "test", "list"].contains(action) else {
             Environment.write(usage + "\n", to: 2)
             return 2
         }
@@ -47,6 +49,12 @@ enum RouteCommands {
         guard let catalog = loadCatalog(directory) else { return 1 }
         if action == "check" {
             Environment.write("\(catalog.routes.count) routes valid: \(catalog.routes.map(\.id).joined(separator: ", "))\n", to: 1)
+            let retired = catalog.routes.compactMap { route in route.retired.map { "\(route.id) (\($0.year.map(String.init) ?? "year unknown"))" } }
+            if !retired.isEmpty { Environment.write("\(retired.count) retired: \(retired.joined(separator: ", "))\n", to: 1) }
+            return 0
+        }
+        if action == "list" {
+            Environment.write(list(catalog), to: 1)
             return 0
         }
         for id in only where catalog[id] == nil {
@@ -54,6 +62,18 @@ enum RouteCommands {
             return 2
         }
         return test(catalog, routes: only.isEmpty ? catalog.routes : catalog.routes.filter { only.contains($0.id) }, update: update)
+    }
+
+    /// One line per route: id, domain, upstream, and `retired YEAR` where it is.
+    static func list(_ catalog: RouteCatalog) -> String {
+        let rows = [["ROUTE", "DOMAIN", "UPSTREAM", "STATUS"]]
+            + catalog.routes.map { [$0.id, $0.domain, $0.upstream, $0.retired?.description ?? "in service"] }
+        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
     }
 
     private static func test(_ catalog: RouteCatalog, routes: [Route], update: Bool) -> Int32 {

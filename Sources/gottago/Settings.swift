@@ -18,6 +18,8 @@ struct Settings: Sendable {
     var upstreams: [String: UpstreamPolicy] = [:]
     /// Upstreams sent to their route files' own URLs (`origin=route`) rather than the embedded sandbox.
     var routeOrigins: Set<String> = []
+    /// Every chosen provider's upstream at its route files' own URLs, unless given an origin.
+    var live = false
     /// Which upstream answers the timetable; nil serves no timetable.
     var timetable: TimetableProvider? = .opendata
     /// Which feed answers the BART departures; nil serves none.
@@ -123,11 +125,13 @@ extension Option {
                    }
                    settings.contact = text
                }, current: { $0.contact.isEmpty ? "none" : $0.contact }),
+        boolean("live", "Send every chosen provider's requests to the upstream itself (its route files' own URLs) instead of the embedded sandbox; "
+                    + "an upstream's own origin= still wins. Needs --contact, and the keys or tokens of the providers that want one.", \.live),
         Option(name: "upstream", value: "\"NAME key=value …\"",
                help: "Settings of one upstream (a route's `upstream` name), repeatable, or several joined by `;`: "
                    + "origin=http(s)://host[:port] (send its requests there instead; origin=route: the route files' own URLs, "
                    + "the live service, instead of the embedded sandbox), max-concurrent=N, rate=PER_SECOND, burst=N, "
-                   + "breaker-failures=N, breaker-cooldown=S, retries=N, connect-timeout=S, timeout=S, "
+                   + "breaker-failures=N, breaker-cooldown=S, retries=N, connect-timeout=S, timeout=S, token=TOKEN (sent as Authorization: Bearer, never shown), "
                    + "and the cache times fresh=S, stale-while-revalidate=S, stale-if-error=S (they replace the routes' own <cache>).",
                apply: { settings, text throws(ConfigurationError) in try UpstreamSettings.apply(text, to: &settings) },
                current: { settings in

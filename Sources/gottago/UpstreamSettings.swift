@@ -45,6 +45,12 @@ enum UpstreamSettings {
         case "origin":
             guard UpstreamPolicy.isOrigin(value) else { throw .invalidValue(label, value, "http(s)://host[:port] with nothing after it") }
             policy.origin = value
+        case "token":
+            // A secret: the message never repeats it.
+            guard (1...4096).contains(value.utf8.count), value.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+                throw ConfigurationError(description: "\(label): not a token (1 to 4096 printable ASCII characters without spaces)")
+            }
+            policy.secretHeader = .bearer(value)
         case "max-concurrent": policy.maxConcurrent = try whole(1...1024)
         case "rate": policy.rate = try number(0.001...1_000_000)
         case "burst": policy.burst = try whole(1...1_000_000)

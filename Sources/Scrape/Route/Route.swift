@@ -27,8 +27,12 @@ public struct Route: Sendable {
     public let records: [RecordSpec]
     /// The SHA-like digest of the route file, so that cached records of an older shape are never reused.
     public let digest: String
+    /// The parameters of one request that checks the upstream, when the route has them.
+    public internal(set) var canary: Canary?
+    /// When the upstream stopped answering, for a route kept as history.
+    public internal(set) var retired: Retirement?
     /// The follow-up request that completes this route's answer, when it has one.
-    public var follow: FollowUp? = nil
+    public internal(set) var follow: FollowUp?
 }
 
 /// A request made after a route's answer, to an address that answer gives (api.weather.gov's

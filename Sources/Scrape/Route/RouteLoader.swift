@@ -80,6 +80,8 @@ struct RouteLoader {
             id: id, domain: domain, upstream: root.attribute("upstream") ?? id, summary: text(try one(root, "summary")),
             parameters: parameters, request: request, response: response, cache: cache, errors: rules,
             unparsable: unparsable, records: records, digest: digest)
+        route.canary = try canary(root, parameters: parameters)
+        route.retired = retirement(root)
         if let node = try elements(root, "follow").first {
             let follow = FollowUp(
                 route: node.attribute("route") ?? "", parameter: node.attribute("parameter") ?? "", list: node.attribute("list") ?? "",
@@ -222,7 +224,7 @@ struct RouteLoader {
         }
     }
 
-    private func elements(_ node: DocumentNode, _ name: String? = nil) throws(RouteError) -> [DocumentNode] {
+    func elements(_ node: DocumentNode, _ name: String? = nil) throws(RouteError) -> [DocumentNode] {
         do {
             return try xpath.nodes(children, at: node).filter { name == nil || $0.name == name }
         } catch {

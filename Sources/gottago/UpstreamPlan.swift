@@ -1,0 +1,147 @@
+import API
+import Model
+import Sandbox
+import Scrape
+import Server
+import Services
+import Store
+import Upstream
+
+/// Which upstreams the chosen providers use, in which roles, and where their requests go: the
+/// embedded sandbox (the default, offline), or the upstream itself (`--live`, `origin=route`, or an
+/// origin of its own). Checked before anything starts: a provider whose routes are missing, a live
+/// run without a contact, or a live provider without the key or token it needs stops the start.
+struct UpstreamPlan {
+    /// One chosen provider.
+    struct Use {
+        /// The option that chose it (`timetable`, `departures`, `weather`, `directions`, `geocoder`).
+        let option: String
+        /// The role it plays in `/api/upstreams` (`geocoding` for the geocoder).
+        let role: String
+        /// The provider's name.
+        let provider: String
+        /// Its upstream; nil for the embedded gazetteer.
+        let upstream: String?
+        /// Its routes, the main one first.
+        let routeIDs: [String]
+    }
+
+    /// The chosen providers, in the options' order.
+    let uses: [Use]
+    /// The upstreams the embedded sandbox answers for.
+    let simulated: [String]
+
+    /// The plan for these settings over these routes.
+    init(settings: Settings, catalog: RouteCatalog) throws(ConfigurationError) {
+        var uses: [Use] = []
+        if let provider = settings.timetable {
+            let missing = provider.routeIDs.filter { catalog[$0] == nil }
+            guard missing.isEmpty else {
+                throw ConfigurationError(description: "the timetable (\(provider.rawValue)) needs the routes \(missing.joined(separator: ", ")) in \(settings.routes); add them, or pass --timetable off")
+            }
+            uses.append(Use(option: "timetable", role: "timetable", provider: provider.rawValue, upstream: provider.upstream, routeIDs: provider.routeIDs))
+        }
+        if let provider = settings.departures {
+            guard catalog[provider.routeID] != nil else {
+                throw ConfigurationError(description: "the departures (\(provider.rawValue)) need the route \(provider.routeID) in \(settings.routes); add it, or pass --departures off")
+            }
+            uses.append(Use(option: "departures", role: "departures", provider: provider.rawValue, upstream: provider.upstream, routeIDs: [provider.routeID]))
+        }
+        for (option, role, provider, ids, upstream) in [
+            ("weather", "weather", settings.weather?.rawValue, settings.weather.map { [$0.routeID] }, settings.weather?.upstream),
+            // Directions serve only the weather along routes.
+            ("directions", "directions", settings.directions?.rawValue, settings.weather == nil ? nil : settings.directions.map { [$0.routeID] },
+             settings.directions?.upstream),
+            ("geocoder", "geocoding", settings.geocoder?.rawValue, settings.geocoder?.routeIDs, settings.geocoder?.upstream),
+        ] {
+            guard let provider, let ids else { continue }
+            let missing = ids.filter { catalog[$0] == nil }
+            guard missing.isEmpty else {
+                throw ConfigurationError(description: "the \(option) (\(provider)) needs the routes \(missing.joined(separator: ", ")) in \(settings.routes); add them, or pass --\(option) off")
+            }
+            uses.append(Use(option: option, role: role, provider: provider, upstream: upstream, routeIDs: ids))
+        }
+        if settings.weather != nil, settings.geocoder == nil {
+            throw ConfigurationError(description: "the weather needs a geocoder to find its places; pass --geocoder gazetteer (or another), or --weather off")
+        }
+        if settings.live, settings.contact.isEmpty {
+            throw ConfigurationError(description: "--live sends requests to the upstreams themselves, whose terms ask for a way to reach whoever runs the client: "
+                + "pass --contact URL|EMAIL (it goes into the User-Agent)")
+        }
+        var simulated: [String] = []
+        for use in uses {
+            guard let upstream = use.upstream, !simulated.contains(upstream) else { continue }
+            if settings.upstreams[upstream]?.origin != nil { continue }
+            guard settings.live || settings.routeOrigins.contains(upstream) else {
+                simulated.append(upstream)
+                continue
+            }
+            // To the upstream itself: it must have what it asks for.
+            if let (what, option, present) = Self.credential(use), !present(settings) {
+                throw ConfigurationError(description: "the \(use.option) (\(use.provider)) goes to its upstream, which refuses requests without \(what): "
+                    + "pass \(option), or let the embedded sandbox answer (without --live or origin=route)")
+            }
+        }
+        self.uses = uses
+        self.simulated = simulated
+    }
+
+    /// What a provider needs to be asked live, the option that gives it, and whether the settings have it.
+    static func credential(_ use: Use) -> (what: String, option: String, present: (Settings) -> Bool)? {
+        switch (use.option, use.provider) {
+        case ("directions", DirectionsProvider.google.rawValue), ("directions", DirectionsProvider.graphhopper.rawValue),
+             ("geocoder", GeocoderProvider.google.rawValue):
+            return ("an API key", "--api-key KEY (or GOTTAGO_API_KEY, or api-key in the config file)", { $0.apiKey != Settings().apiKey })
+        case ("timetable", TimetableProvider.ojp.rawValue):
+            return ("a token", "--upstream \"ojp token=TOKEN\" (or GOTTAGO_UPSTREAM, or upstream in the config file)",
+                    { $0.upstreams[TimetableProvider.ojp.upstream]?.secretHeader != nil })
+        default:
+            return nil
+        }
+    }
+
+    /// The upstreams the plan talks to (the chosen providers', then those the settings name), each once.
+    func configured(_ settings: Settings) -> [String] {
+        var names: [String] = []
+        for name in uses.compactMap(\.upstream) + settings.upstreams.keys.sorted() + settings.routeOrigins.sorted() where !names.contains(name) {
+            names.append(name)
+        }
+        return names
+    }
+
+    /// The first retired route of a provider, when it has one.
+    func retirement(_ use: Use, _ catalog: RouteCatalog) -> Retirement? {
+        use.routeIDs.lazy.compactMap { catalog[$0]?.retired }.first
+    }
+
+    /// How `/api/upstreams` describes each upstream's use.
+    var apiUses: [String: UpstreamUse] {
+        var uses: [String: UpstreamUse] = [:]
+        for use in self.uses {
+            guard let upstream = use.upstream else { continue }
+            uses[upstream, default: UpstreamUse(sandbox: simulated.contains(upstream))].roles.append(.init(name: use.role, provider: use.provider))
+        }
+        return uses
+    }
+
+    /// The upstreams' policies, the simulated ones pointed at the embedded sandbox, which is
+    /// started when one is needed (with the gazetteer's places for the weather, directions and geocoding).
+    func start(_ settings: Settings, gazetteer: Gazetteer?, log: ServerLog) throws -> (policies: [String: UpstreamPolicy], sandbox: SandboxServer?) {
+        var policies = settings.upstreams
+        guard !simulated.isEmpty else { return (policies, nil) }
+        var configuration = SandboxServer.Configuration()
+        configuration.latency = settings.sandboxLatency
+        configuration.places = gazetteer.map(GazetteerPlaceSource.init)
+        let server = try SandboxServer(model: TimetableModel(stations: SwissStations.all), configuration: configuration, log: log)
+        for upstream in simulated {
+            var policy = policies[upstream] ?? UpstreamPolicy()
+            policy.origin = server.origin
+            // Our own simulator: no need to spare it.
+            policy.maxConcurrent = max(policy.maxConcurrent, 64)
+            policy.rate = max(policy.rate, 100_000)
+            policy.burst = max(policy.burst, 100_000)
+            policies[upstream] = policy
+        }
+        return (policies, server)
+    }
+}
