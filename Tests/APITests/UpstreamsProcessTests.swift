@@ -24,10 +24,11 @@ struct UpstreamsProcessTests {
         #expect(table.status == 0, "\(table.err)")
         let lines = table.out.split(separator: "\n")
         #expect(lines.first?.hasPrefix("UPSTREAM") == true)
-        let extxml = try #require(lines.first { $0.hasPrefix("hafas-extxml ") })
-        #expect(extxml.contains("timetable hafas-extxml") && extxml.contains("sandbox 127.0.0.1:") && extxml.contains("ok, 4 records"))
+        let opendata = try #require(lines.first { $0.hasPrefix("opendata ") })
+        #expect(opendata.contains("timetable opendata") && opendata.contains("sandbox 127.0.0.1:") && opendata.contains("ok, 2 records"))
         #expect(lines.contains { $0.hasPrefix("bart ") && $0.contains("departures bart-etd") && $0.contains("ok, 50 records") })
-        #expect(lines.contains("    retired 2021: its upstream no longer answers"))
+        // Today's defaults are all in service.
+        #expect(!lines.contains { $0.hasPrefix("    retired") })
         #expect(lines.contains { $0.hasPrefix("    politeness: 64 at once") })
 
         let output = try await offPool { try run(["upstreams", "check", "--format", "json", "--timetable", "ojp", "--departures", "bart-eta-legacy"]) }
@@ -57,7 +58,7 @@ struct UpstreamsProcessTests {
         #expect(result.status == 1)
         let lines = result.out.split(separator: "\n")
         #expect(lines.contains { $0.hasPrefix("bart ") && $0.contains("live 127.0.0.1:1") && $0.contains("FAILED upstream_unreachable (502)") })
-        #expect(lines.contains { $0.hasPrefix("hafas-extxml ") && $0.contains("ok, 4 records") })
+        #expect(lines.contains { $0.hasPrefix("opendata ") && $0.contains("ok, 2 records") })
         let bad = try await offPool { try run(["upstreams", "check", "--format", "yaml"]) }
         #expect(bad.status == 2 && bad.err.contains("--format is table or json"))
         let usage = try await offPool { try run(["upstreams"]) }
@@ -151,7 +152,7 @@ struct UpstreamsProcessTests {
 
     @Test("serve with a retired provider starts, and its start-up log says it is retired")
     func retiredProviderStarts() async throws {
-        let (process, port, err) = try ProcessTests().start(["--log-format", "off"])
+        let (process, port, err) = try ProcessTests().start(["--log-format", "off", "--timetable", "hafas-extxml"])
         let health = try await offPool { try HTTPTestClient().send("GET", "http://127.0.0.1:\(port)/healthz") }
         #expect(health.status == 200)
         try process.signal(SIGTERM)
