@@ -161,7 +161,8 @@ struct MetNoSimulatorTests {
         #expect(steps.first == 1_770_411_600 && steps.count == 83)
         #expect(zip(steps, steps.dropFirst()).map { $1 - $0 }.filter { $0 == 3600 }.count == 51)
         // 2026-02-06T18:00Z, the update's model run, plus ten days.
-        #expect(steps.last == 1_770_400_800 + 240 * 3600)
+        let run: Int64 = 1_770_400_800
+        #expect(steps.last == run + 240 * 3600)
         #expect(timeline.periods(at: steps[0]) == [1, 6, 12])
         #expect(timeline.periods(at: steps[steps.count - 2]) == [6] && timeline.periods(at: steps[steps.count - 1]).isEmpty)
     }
