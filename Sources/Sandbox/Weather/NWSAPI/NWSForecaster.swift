@@ -3,7 +3,7 @@
 /// - The 12-hour forecast: 14 periods, day from 06:00 to 18:00 local time and night from 18:00 to
 ///   06:00, the first one starting at the current hour and ending at the next of those
 ///   boundaries; named "Today" (before noon) or "This Afternoon", "Tonight" (or "Overnight"
-///   after midnight) first, then by weekday ("Wednesday", "Wednesday Night"). The temperature is
+///   after midnight, then "Today") first, then by weekday ("Wednesday", "Wednesday Night"). The temperature is
 ///   the day's high or the night's low, the chance of precipitation the highest hourly one.
 /// - The hourly forecast: 156 one-hour periods from the current hour, without names.
 struct NWSForecaster {
@@ -31,12 +31,11 @@ struct NWSForecaster {
         let hours = HourlyReadings(model: model, latitude: point.latitude, longitude: point.longitude, from: bounds[0].start,
                                    hours: Int((bounds[bounds.count - 1].end - bounds[0].start) / 3600))
         let firstHour = zone.local(bounds[0].start).hour
-        let firstIsDaytime = firstHour >= 6 && firstHour < 18
         return bounds.enumerated().map { index, bound in
             let local = zone.local(bound.start)
             let isDaytime = local.hour >= 6 && local.hour < 18
             let weather = hours.period(from: bound.start, hours: max(1, Int((bound.end - bound.start) / 3600)))
-            let name = Self.name(index: index, local: local, isDaytime: isDaytime, firstIsDaytime: firstIsDaytime)
+            let name = Self.name(index: index, local: local, isDaytime: isDaytime, firstHour: firstHour)
             let temperature = temperature(isDaytime ? weather.high : weather.low)
             let chance = weather.precipitationChance
             let condition = weather.condition, representative = weather.representative
@@ -75,13 +74,15 @@ struct NWSForecaster {
         }
     }
 
-    /// A period's name: the first two by the time of day, the others by weekday.
-    static func name(index: Int, local: LocalDateTime, isDaytime: Bool, firstIsDaytime: Bool) -> String {
+    /// A period's name: the first two by the time of day (the night after today's day is
+    /// "Tonight", the day after a night's small hours "Today"), the others by weekday.
+    static func name(index: Int, local: LocalDateTime, isDaytime: Bool, firstHour: Int) -> String {
         if index == 0 {
             if isDaytime { return local.hour < 12 ? "Today" : "This Afternoon" }
             return local.hour >= 18 ? "Tonight" : "Overnight"
         }
-        if index == 1 && firstIsDaytime { return "Tonight" }
+        if index == 1 && firstHour >= 6 && firstHour < 18 { return "Tonight" }
+        if index == 1 && firstHour < 6 { return "Today" }
         let day = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][local.date.weekday - 1]
         return isDaytime ? day : day + " Night"
     }
