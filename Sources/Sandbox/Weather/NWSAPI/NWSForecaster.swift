@@ -25,8 +25,10 @@ struct NWSForecaster {
             let endDate = local.hour >= 18 ? local.date.adding(days: 1) : local.date
             let endHour = local.hour >= 6 && local.hour < 18 ? 18 : 6
             let end = zone.instant(of: LocalDateTime(date: endDate, secondOfDay: endHour * 3600))
-            bounds.append((start, end))
-            start = end
+            // A zone's rules always move the next boundary on; at least an hour, whatever a zone says.
+            let next = max(end, start + 3600)
+            bounds.append((start, next))
+            start = next
         }
         let hours = HourlyReadings(model: model, latitude: point.latitude, longitude: point.longitude, from: bounds[0].start,
                                    hours: Int((bounds[bounds.count - 1].end - bounds[0].start) / 3600))
