@@ -92,12 +92,19 @@ struct OpenMeteoSimulatorTests {
         // 2026-02-07T15:15:00Z, the Munich sample's current time.
         let answer = Self.respond(
             "latitude=48.14&longitude=11.58&hourly=temperature_2m,windspeed_10m,winddirection_10m,relativehumidity_2m"
-                + "&daily=temperature_2m_max,temperature_2m_min,sunrise,sunset&timeformat=unixtime&timezone=Europe/Berlin", at: 1_770_477_300)
+                + "&daily=temperature_2m_max,temperature_2m_min,sunrise,sunset&timeformat=unixtime&timezone=Europe/Berlin&current_weather=true",
+            at: 1_770_477_300)
         let ours = object(try JSONSample.parse(answer.body))
         let theirs = object(try JSONSample.parse(try JSONSample.bytes("open-meteo-forecast", Self.munichSample)))
-        for units in ["hourly_units", "daily_units"] {
+        #expect(JSONSample.keyOrder(answer.body) == JSONSample.keyOrder(try JSONSample.bytes("open-meteo-forecast", Self.munichSample)))
+        for units in ["current_weather_units", "hourly_units", "daily_units"] {
             #expect(object(ours[units]) as? [String: String] == object(theirs[units]) as? [String: String], "\(units)")
         }
+        let legacy = object(ours["current_weather"]), recordedLegacy = object(theirs["current_weather"])
+        #expect(number(legacy["time"]) == number(recordedLegacy["time"]) && number(legacy["interval"]) == 900)
+        let reading = WeatherModel().reading(latitude: 48.15, longitude: 11.575, at: 1_770_477_300)
+        #expect(number(legacy["temperature"]) == reading.temperature && number(legacy["is_day"]) == (reading.daytime ? 1 : 0))
+        #expect(number(ours["latitude"]) == 48.15 && number(ours["longitude"]) == 11.575)
         #expect(number(ours["utc_offset_seconds"]) == 3600 && ours["timezone_abbreviation"] as? String == "GMT+1")
         let times = array(object(ours["hourly"])["time"]).compactMap(number), recordedTimes = array(object(theirs["hourly"])["time"]).compactMap(number)
         #expect(Array(times.prefix(recordedTimes.count)) == recordedTimes)
@@ -154,6 +161,7 @@ struct OpenMeteoSimulatorTests {
         ("latitude=40&longitude=-74&timezone=Mars/Olympus", "Invalid timezone"),
         ("latitude=40&longitude=-74&timezone=..%2F..%2Fetc%2Fpasswd", "Invalid timezone"),
         ("latitude=40&longitude=-74&temperature_unit=kelvin", "Cannot initialize TemperatureUnit from invalid String value kelvin for key temperature_unit"),
+        ("latitude=40&longitude=-74&current_weather=yes", "Cannot initialize Bool from invalid String value yes for key current_weather"),
         ("latitude=40&longitude=-74&hourly=%22%3E%3Cscript%3E", "Cannot initialize WeatherVariable from invalid String value \"><script> for key hourly"),
     ])
     func refusalsCarryTheAPIsReasons(query: String, reason: String) throws {

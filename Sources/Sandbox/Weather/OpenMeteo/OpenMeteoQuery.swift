@@ -28,6 +28,8 @@ struct OpenMeteoQuery: Sendable {
     var hourly: [(name: String, variable: OpenMeteoVariable)] = []
     var daily: [(name: String, variable: OpenMeteoDailyVariable)] = []
     var current: [(name: String, variable: OpenMeteoVariable)] = []
+    /// The legacy `current_weather=true`.
+    var currentWeather = false
     var zone = Zone.gmt
     var forecastDays = 7
     var units = OpenMeteoUnits()
@@ -39,6 +41,12 @@ struct OpenMeteoQuery: Sendable {
         current = try Self.names(query, "current", kind: "WeatherVariable", OpenMeteoVariable.init(name:))
         daily = try Self.names(query, "daily", kind: "ForecastVariableDaily", OpenMeteoDailyVariable.init(name:))
         units = try Self.units(query)
+        if let flag = query["current_weather"] {
+            guard flag == "true" || flag == "false" else {
+                throw Refusal(reason: "Cannot initialize Bool from invalid String value \(MetNoSimulator.clipped(flag)) for key current_weather")
+            }
+            currentWeather = flag == "true"
+        }
         if let text = query["forecast_days"] {
             guard let days = Int(text), text.utf8.count <= 6 else { throw Refusal(reason: "Value of type 'Int' required for key 'forecast_days'.") }
             forecastDays = days

@@ -21,7 +21,9 @@ enum OpenMeteoRenderer {
         let columns: [(name: String, unit: String, values: [String])]
     }
 
-    static func forecast(_ frame: Frame, current: Columns?, hourly: Columns?, daily: Columns?) -> [UInt8] {
+    /// `currentWeather` is the legacy `current_weather=true` block (`temperature`, `windspeed`,
+    /// `winddirection`, `is_day`, `weathercode`), written before `current`.
+    static func forecast(_ frame: Frame, currentWeather: Columns? = nil, current: Columns?, hourly: Columns?, daily: Columns?) -> [UInt8] {
         var json = JSONAnswer()
         json.object { json in
             json.number("latitude", JSONAnswer.float(frame.latitude, 6))
@@ -31,18 +33,8 @@ enum OpenMeteoRenderer {
             json.string("timezone", frame.timezone)
             json.string("timezone_abbreviation", frame.abbreviation)
             json.number("elevation", "0.0")
-            if let current {
-                json.object("current_units") { json in
-                    json.string("time", frame.units.unixTime ? "unixtime" : "iso8601")
-                    json.string("interval", "seconds")
-                    for column in current.columns { json.string(column.name, column.unit) }
-                }
-                json.object("current") { json in
-                    time(&json, "time", current.times[0], frame, withClock: true)
-                    json.integer("interval", OpenMeteoSimulator.currentInterval)
-                    for column in current.columns { json.number(column.name, column.values[0]) }
-                }
-            }
+            if let currentWeather { now(&json, "current_weather", currentWeather, frame) }
+            if let current { now(&json, "current", current, frame) }
             if let hourly { block(&json, "hourly", hourly, frame, withClock: true) }
             if let daily { block(&json, "daily", daily, frame, withClock: false) }
         }
@@ -57,6 +49,20 @@ enum OpenMeteoRenderer {
             json.string("reason", reason)
         }
         return json.bytes
+    }
+
+    /// `current` or `current_weather`: the units, then the quarter hour's values.
+    private static func now(_ json: inout JSONAnswer, _ name: String, _ columns: Columns, _ frame: Frame) {
+        json.object(name + "_units") { json in
+            json.string("time", frame.units.unixTime ? "unixtime" : "iso8601")
+            json.string("interval", "seconds")
+            for column in columns.columns { json.string(column.name, column.unit) }
+        }
+        json.object(name) { json in
+            time(&json, "time", columns.times[0], frame, withClock: true)
+            json.integer("interval", OpenMeteoSimulator.currentInterval)
+            for column in columns.columns { json.number(column.name, column.values[0]) }
+        }
     }
 
     private static func block(_ json: inout JSONAnswer, _ name: String, _ columns: Columns, _ frame: Frame, withClock: Bool) {

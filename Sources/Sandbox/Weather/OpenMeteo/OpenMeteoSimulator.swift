@@ -1,7 +1,7 @@
 /// Open-Meteo's forecast API over the weather model, on its real path:
 /// `GET /v1/forecast?latitude=…&longitude=…&hourly=a,b&daily=c,d&current=e&timezone=auto|NAME
 /// &forecast_days=N[&temperature_unit=fahrenheit][&wind_speed_unit=…][&precipitation_unit=inch]
-/// [&timeformat=unixtime]`.
+/// [&timeformat=unixtime][&current_weather=true]`.
 ///
 /// The point is moved to its grid cell (``gridStep``), whose coordinates the answer gives, as
 /// Open-Meteo answers with its model's grid point. Hourly values run from the local midnight of
@@ -69,11 +69,18 @@ public struct OpenMeteoSimulator: Sendable {
         let midnight = MetNoTimeline.floor(instant + Int64(offset), 86_400) - Int64(offset)
         let hours = HourlyReadings(model: model, latitude: latitude, longitude: longitude, from: midnight, hours: max(1, 24 * query.forecastDays))
         let units = query.units
+        let quarter = MetNoTimeline.floor(instant, Int64(Self.currentInterval))
+        let now = model.reading(latitude: latitude, longitude: longitude, at: quarter)
         var current: OpenMeteoRenderer.Columns?
         if !query.current.isEmpty {
-            let at = MetNoTimeline.floor(instant, Int64(Self.currentInterval))
-            let reading = model.reading(latitude: latitude, longitude: longitude, at: at)
-            current = OpenMeteoRenderer.Columns(times: [at], columns: query.current.map { ($0.name, $0.variable.unit(units), [$0.variable.value(reading, units)]) })
+            current = OpenMeteoRenderer.Columns(times: [quarter], columns: query.current.map { ($0.name, $0.variable.unit(units), [$0.variable.value(now, units)]) })
+        }
+        var currentWeather: OpenMeteoRenderer.Columns?
+        if query.currentWeather {
+            let legacy: [(String, OpenMeteoVariable)] = [
+                ("temperature", .temperature), ("windspeed", .windSpeed), ("winddirection", .windDirection), ("is_day", .isDay), ("weathercode", .weatherCode),
+            ]
+            currentWeather = OpenMeteoRenderer.Columns(times: [quarter], columns: legacy.map { ($0.0, $0.1.unit(units), [$0.1.value(now, units)]) })
         }
         var hourly: OpenMeteoRenderer.Columns?
         if !query.hourly.isEmpty {
@@ -94,11 +101,11 @@ public struct OpenMeteoSimulator: Sendable {
                     })
                 })
         }
-        let values = (current?.columns.count ?? 0) + (hourly.map { $0.times.count * $0.columns.count } ?? 0) + (daily.map { $0.times.count * $0.columns.count } ?? 0)
+        let values = (currentWeather?.columns.count ?? 0) + (current?.columns.count ?? 0) + (hourly.map { $0.times.count * $0.columns.count } ?? 0) + (daily.map { $0.times.count * $0.columns.count } ?? 0)
         let frame = OpenMeteoRenderer.Frame(
             latitude: latitude, longitude: longitude, generationMilliseconds: 0.0625 + Double(values) / 4096, utcOffset: offset,
             timezone: zoneName, abbreviation: OpenMeteoRenderer.abbreviation(offset), units: units)
-        return OpenMeteoRenderer.forecast(frame, current: current, hourly: hourly, daily: daily)
+        return OpenMeteoRenderer.forecast(frame, currentWeather: currentWeather, current: current, hourly: hourly, daily: daily)
     }
 
     /// One day's value of a daily variable, formatted.
