@@ -21,7 +21,10 @@
 ///   places, with steps and a geometry; ``DirectionsSimulator``, Google Directions XML, OSRM JSON
 ///   and GraphHopper GPX over it.
 /// - `Weather/`: ``WeatherModel``, deterministic weather by latitude, season, time of day and
-///   passing systems; ``WeatherSimulator``, yr.no forecast.xml, Google weather and NWS DWML.
+///   passing systems; over it today's weather APIs, ``MetNoSimulator`` (MET Norway
+///   Locationforecast 2.0), ``OpenMeteoSimulator`` (Open-Meteo) and ``NWSAPISimulator``
+///   (api.weather.gov), and ``WeatherSimulator``, the retired yr.no forecast.xml, Google weather
+///   and NWS DWML.
 /// - `Server/`: ``SandboxServer``, a loopback HTTP server answering all of them on their routes' paths.
 ///
 /// Each format is a renderer over the same ``Connection``, ``BoardEntry`` and ``StationMatch``

@@ -6,6 +6,8 @@ public struct WebAnswer: Sendable {
     public let contentType: String
     /// The body.
     public let body: [UInt8]
+    /// Header fields besides `Content-Type` (`Last-Modified`, `Expires`, `Location`).
+    public var headers: [(name: String, value: String)] = []
 
     /// The 414 every service gives for a query over ``WebQuery/maximumLength``.
     static let tooLong = WebAnswer(status: 414, contentType: "text/plain; charset=utf-8", body: Array("Request-URI Too Long\n".utf8))

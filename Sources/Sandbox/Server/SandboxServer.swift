@@ -11,8 +11,10 @@ import Synchronization
 /// (transport.opendata.ch, ``OpendataService``, "now" on ``Configuration/timetableClock``); and BART's real-time departures, `GET /api/etd.aspx` (the etd API)
 /// and `GET /dev/eta/bart_eta.xml` (the legacy feed), from ``BARTFeedService`` on the wall clock (or ``Configuration/bartClock``).
 /// Given ``Configuration/places``, it also routes (``DirectionsSimulator``: Google Directions XML,
-/// OSRM, GraphHopper GPX), forecasts (``WeatherSimulator``: yr.no, Google weather, NWS DWML, on
-/// ``Configuration/weatherClock``) and geocodes (``GeocodingSimulator``: Nominatim, Google Geocoding).
+/// OSRM, GraphHopper GPX), forecasts on ``Configuration/weatherClock`` (``MetNoSimulator``: MET
+/// Norway's Locationforecast 2.0; ``OpenMeteoSimulator``: Open-Meteo; ``NWSAPISimulator``:
+/// api.weather.gov; ``WeatherSimulator``: the retired yr.no, Google weather and NWS DWML) and
+/// geocodes (``GeocodingSimulator``: Nominatim, Google Geocoding).
 /// Point an upstream's `origin` at ``origin`` to run the whole scraping path offline.
 ///
 /// ```swift
@@ -47,6 +49,8 @@ public final class SandboxServer: Sendable {
     public static let extXMLPath = "/bin/extxml.exe"
 
     private let server: HTTPServer
+    /// The origin links in answers fall back on when a request names no host.
+    private let ownOrigin: OwnOrigin
     /// The port it listens on.
     public let port: Int
     /// `http://127.0.0.1:PORT`.
@@ -60,10 +64,14 @@ public final class SandboxServer: Sendable {
         serverConfiguration.accessLog = .off
         serverConfiguration.shutdownGrace = 0.5
         let log = log ?? ServerLog(sink: LogSink())
-        let responder = try Responder(routes: Self.routes(model, configuration: configuration), configuration: serverConfiguration, log: log)
+        let ownOrigin = OwnOrigin()
+        let responder = try Responder(
+            routes: Self.routes(model, configuration: configuration, origin: ownOrigin), configuration: serverConfiguration, log: log)
         server = HTTPServer(
             responder: responder, configuration: serverConfiguration, log: log, accessLog: AccessLog(format: .off, sink: LogSink(descriptor: -1)))
         port = try server.start()
+        self.ownOrigin = ownOrigin
+        ownOrigin.set("http://127.0.0.1:\(port)")
     }
 
     /// Stops listening and lets the requests in progress finish.
@@ -71,7 +79,7 @@ public final class SandboxServer: Sendable {
         await server.shutdown()
     }
 
-    static func routes(_ model: TimetableModel, configuration: Configuration) -> [Route] {
+    static func routes(_ model: TimetableModel, configuration: Configuration, origin: OwnOrigin = OwnOrigin()) -> [Route] {
         let kept = KeptAnswers(capacity: configuration.keptAnswers)
         let extXML = ExtXMLService(model: model), ojp = OJPService(model: model), pages = QueryHTMLService(model: model)
         let extXMLAnswer: @Sendable (Request) -> Response = { request in
@@ -122,19 +130,28 @@ public final class SandboxServer: Sendable {
             route("GET", OpendataService.locationsPath, "transport.opendata.ch v1: location searches.", latency: configuration.latency, opendataAnswer),
             route("GET", BARTFeedService.etdPath, "BART etd.aspx: real-time departures.", latency: configuration.latency, bartAnswer),
             route("GET", BARTFeedService.legacyPath, "BART's legacy bart_eta.xml feed.", latency: configuration.latency, bartAnswer),
-        ] + placeRoutes(configuration)
+        ] + placeRoutes(configuration, origin: origin)
     }
 
     /// The directions, weather and geocoding paths; 503 on each when there are no places.
-    static func placeRoutes(_ configuration: Configuration) -> [Route] {
+    static func placeRoutes(_ configuration: Configuration, origin: OwnOrigin = OwnOrigin()) -> [Route] {
         let web: @Sendable (Request) -> Response
         if let places = configuration.places {
             let directions = DirectionsSimulator(model: DirectionsModel(places: places))
             let weather = WeatherSimulator(places: places, now: configuration.weatherClock)
+            let metno = MetNoSimulator(now: configuration.weatherClock)
+            let openMeteo = OpenMeteoSimulator(places: places, now: configuration.weatherClock)
+            let nws = NWSAPISimulator(places: places, now: configuration.weatherClock)
             let geocoding = GeocodingSimulator(places: places, now: configuration.weatherClock)
             let kept = KeptAnswers(capacity: configuration.keptAnswers)
             web = { request in
                 let path = request.path
+                let webRequest = WebRequest(path: path, query: request.rawQuery, headers: request.headers)
+                if path == MetNoSimulator.compactPath { return metno.respond(to: webRequest).response }
+                if path == OpenMeteoSimulator.path { return openMeteo.respond(to: webRequest).response }
+                if path.hasPrefix(NWSAPISimulator.pointsPrefix) || path.hasPrefix(NWSAPISimulator.gridPrefix) {
+                    return nws.respond(to: webRequest, origin: OwnOrigin.origin(host: request.headers["Host"], fallback: origin.value)).response
+                }
                 if path.hasPrefix(DirectionsSimulator.osrmPrefix) || path == DirectionsSimulator.googlePath || path == DirectionsSimulator.graphHopperPath {
                     // Routes do not change with the clock: they are kept.
                     return kept.answer(for: [3] + Array(path.utf8) + [0] + Array((request.rawQuery ?? "").utf8)) {
@@ -160,6 +177,11 @@ public final class SandboxServer: Sendable {
             route("GET", "/place/{country}/{region}/{area}/{place}/forecast.xml", "yr.no forecast.xml, four-part places.", latency: latency, web),
             route("GET", WeatherSimulator.googlePath, "The iGoogle weather API.", latency: latency, web),
             route("GET", WeatherSimulator.nwsPath, "NWS NDFD DWML by day.", latency: latency, web),
+            route("GET", MetNoSimulator.compactPath, "MET Norway Locationforecast 2.0, compact GeoJSON.", latency: latency, web),
+            route("GET", OpenMeteoSimulator.path, "Open-Meteo forecast API.", latency: latency, web),
+            route("GET", NWSAPISimulator.pointsPrefix + "{point}", "api.weather.gov points.", latency: latency, web),
+            route("GET", NWSAPISimulator.gridPrefix + "{office}/{grid}/forecast", "api.weather.gov 12-hour forecasts.", latency: latency, web),
+            route("GET", NWSAPISimulator.gridPrefix + "{office}/{grid}/forecast/hourly", "api.weather.gov hourly forecasts.", latency: latency, web),
             route("GET", GeocodingSimulator.searchPath, "Nominatim search, XML.", latency: latency, web),
             route("GET", GeocodingSimulator.reversePath, "Nominatim reverse geocoding, XML.", latency: latency, web),
             route("GET", GeocodingSimulator.googlePath, "Google Geocoding API, XML.", latency: latency, web),

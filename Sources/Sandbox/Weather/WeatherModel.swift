@@ -37,6 +37,17 @@ public struct WeatherModel: Sendable {
         public let windDirection: Int
         /// Whether the sun is up (6:00 to 18:00 local solar time).
         public let daytime: Bool
+        /// The sky covered by cloud, percent, one decimal.
+        public let cloudCover: Double
+
+        /// Air pressure at sea level, hPa: low under wet air, high under dry.
+        public var pressure: Double { 1013 - 20 * (Double(humidity) - 60) / 40 }
+
+        /// The dew point, °C, from the temperature and the humidity (Magnus' formula).
+        public var dewPoint: Double {
+            let gamma = log(Double(max(humidity, 1)) / 100) + 17.62 * temperature / (243.12 + temperature)
+            return 243.12 * gamma / (17.62 - gamma)
+        }
     }
 
     public func reading(latitude: Double, longitude: Double, at instant: Int64) -> Reading {
@@ -68,7 +79,7 @@ public struct WeatherModel: Sendable {
             temperature: round1(temperature), condition: condition, precipitationProbability: probability,
             precipitation: round1(max(0, precipitation)), humidity: Int((40 + 55 * clouds).rounded()),
             windSpeed: round1(wind), windDirection: Int((noise(latitude, longitude, days, salt: 5) + 1) * 180) % 360,
-            daytime: solarHour >= 6 && solarHour < 18)
+            daytime: solarHour >= 6 && solarHour < 18, cloudCover: round1(clouds * 100))
     }
 
     /// Smooth noise in -1...1: hashed values on a grid of 6° by 6° by 1 day, interpolated.

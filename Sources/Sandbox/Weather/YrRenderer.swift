@@ -59,7 +59,7 @@ enum YrRenderer {
             w.empty("windDirection", [("deg", Fixed.text(Double(direction), 1)), ("code", compass(direction).code), ("name", compass(direction).name)])
             w.empty("windSpeed", [("mps", Fixed.short(period.reading.windSpeed, 1)), ("name", beaufort(period.reading.windSpeed))])
             w.empty("temperature", [("unit", "celsius"), ("value", String(Int(period.reading.temperature.rounded())))])
-            w.empty("pressure", [("unit", "hPa"), ("value", Fixed.text(1013 - 20 * (Double(period.reading.humidity) - 60) / 40, 1))])
+            w.empty("pressure", [("unit", "hPa"), ("value", Fixed.text(period.reading.pressure, 1))])
         }
     }
 
