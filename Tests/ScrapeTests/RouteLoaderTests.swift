@@ -98,15 +98,16 @@ import Testing
         let catalog = try RouteCatalog.load(from: RouteFixtures.repositoryRoutes)
         #expect(catalog.routes.map(\.id) == [
             "bahn-mobile-connection-detail", "bahn-mobile-connections", "bart-eta-legacy", "bart-etd", "google-directions",
-            "google-geocode", "google-weather", "graphhopper-gpx", "hafas-extxml-connections", "hafas-extxml-locations",
+            "google-geocode", "google-routes", "google-weather", "graphhopper-gpx", "hafas-extxml-connections", "hafas-extxml-locations",
             "hafas-extxml-stationboard", "hafas-html-connections", "hafas-html-stationboard", "nominatim-reverse",
-            "nominatim-search", "nws-dwml", "ojp-locations", "ojp-stopevents", "ojp-trips", "osrm-route", "yr-forecast",
+            "nominatim-search", "nws-dwml", "ojp-locations", "ojp-stopevents", "ojp-trips", "osrm-route", "photon-reverse",
+            "photon-search", "yr-forecast",
         ])
         #expect(Set(catalog.routes.map(\.digest)).count == catalog.routes.count)
         #expect(catalog.routes.map(\.upstream) == [
-            "bahn-mobile", "bahn-mobile", "bart-legacy", "bart", "google-directions", "google-geocode", "google-weather",
-            "graphhopper", "hafas-extxml", "hafas-extxml", "hafas-extxml", "hafas-html", "hafas-html", "nominatim", "nominatim",
-            "nws", "ojp", "ojp", "ojp", "osrm", "yr",
+            "bahn-mobile", "bahn-mobile", "bart-legacy", "bart", "google-directions", "google-geocode", "google-routes",
+            "google-weather", "graphhopper", "hafas-extxml", "hafas-extxml", "hafas-extxml", "hafas-html", "hafas-html", "nominatim",
+            "nominatim", "nws", "ojp", "ojp", "ojp", "osrm", "photon", "photon", "yr",
         ])
         #expect(catalog.routes.allSatisfy { $0.cache != nil })
     }
