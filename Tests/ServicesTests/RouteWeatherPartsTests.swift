@@ -129,6 +129,34 @@ struct RouteWeatherPartsTests {
         #expect(samples.count == 6)   // 0, 2, 4, 6, 8 km and the end
     }
 
+    @Test func googleRoutesGiveTheRouteWithItsGeometryAndSteps() throws {
+        let lists = try Self.records(
+            "google-routes", "rio-saopaulo-2024-11.json",
+            parameters: ["from_lat": "-22.9", "from_lon": "-43.17", "to_lat": "-23.55", "to_lon": "-46.63", "key": "k"])
+        let route = try #require(DirectionsRecords.route(lists))
+        #expect(route.meters == 433_299)
+        #expect(route.seconds == 20_202)   // the route's duration, as served (its leg says 20198 s)
+        #expect(route.points.count == 5093)
+        #expect(route.points.first == Self.position(-22.90686, -43.17294))
+        #expect(route.steps.count == 51)
+        #expect(route.steps.first?.instruction == "Siga para norte na Av. Pres. Antônio Carlos em direção a Av. Alm. Barroso")
+        #expect(route.steps.first?.meters == 357 && route.steps.first?.seconds == 63)
+        // The steps add up to the route, so driving times follow them.
+        #expect(abs(route.steps.reduce(0) { $0 + $1.meters } - route.meters) < 1)
+        #expect(route.seconds(toMeters: 357) == 63)
+        #expect(route.samples(every: 50_000).count == 10)   // 0, 50, …, 400 km and the end at 433 km
+    }
+
+    @Test func photonPlacesAreTheirTowns() throws {
+        let search = PlaceRecords.places(try Self.records("photon-search", "gambetta-house-2020-11.json", parameters: ["q": "10 avenue Gambetta"]))
+        #expect(search.count == 1)
+        #expect(search.first?.name == "Paris" && search.first?.admin == "Île-de-France" && search.first?.countryCode == "FR")
+        #expect(search.first?.postcode == "75020" && search.first?.latitude == 48.863193 && search.first?.longitude == 2.389089)
+        #expect(search.first?.display == "10 Avenue Gambetta, Paris, Île-de-France, 75020, France")
+        let reverse = PlaceRecords.places(try Self.records("photon-reverse", "lamspringe-2025-02.json", parameters: ["lat": "52", "lon": "10"]))
+        #expect(reverse.map(\.name) == ["Lamspringe"] && reverse.first?.kind == "tourism/information")
+    }
+
     @Test func graphhopperTrackPointsAreTheGeometry() throws {
         let lists = try Self.records("graphhopper-gpx", "trk-gargbot-2020.xml", parameters: ["from": "0,0", "to": "1,1", "key": "k"])
         let route = try #require(DirectionsRecords.route(lists))
