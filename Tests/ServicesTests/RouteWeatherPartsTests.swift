@@ -53,6 +53,9 @@ struct RouteWeatherPartsTests {
         // Steps that do not add up to the route: in proportion to the distance.
         let odd = DrivingRoute(meters: 200_000, seconds: 8000, points: route.points, steps: steps)
         #expect(odd.seconds(toMeters: 50_000) == 2000)
+        // Steps without times (a route file that reads none): in proportion too, never all at 0 s.
+        let untimed = steps.map { DrivingRoute.Step(instruction: $0.instruction, location: nil, meters: $0.meters, seconds: 0) }
+        #expect(DrivingRoute(meters: 100_000, seconds: 4200, points: route.points, steps: untimed).seconds(toMeters: 50_000) == 2100)
     }
 
     @Test func cellsAreAboutTenKilometresEverywhere() {

@@ -107,7 +107,7 @@ enum GoogleRoutesRenderer {
     private static func location(_ point: GeoPoint) -> JSONValue { .object([("latLng", latLng(point))]) }
 
     /// Seven decimals at most, a coordinate of 0 left out.
-    private static func latLng(_ point: GeoPoint) -> JSONValue {
+    static func latLng(_ point: GeoPoint) -> JSONValue {
         let parts = [("latitude", point.latitude), ("longitude", point.longitude)].compactMap { name, value -> (String, JSONValue)? in
             let text = Fixed.short(value, 7)
             return text == "0" ? nil : (name, .number(text))
