@@ -88,6 +88,9 @@ struct PhotonRoutesTests {
             #expect(answer.status == 400, "\(query)")
             #expect(try Self.json(answer)["message"] as? String == message, "\(query)")
         }
+        // The route's sandbox sample is this answer.
+        let sample = try Data(contentsOf: URL(fileURLWithPath: TestTimetable.routesDirectory + "/photon-search/samples/sandbox-error-missing-q.json"))
+        #expect(Array(sample) == Self.service.respond(path: GeocodingSimulator.photonSearchPath, query: nil).body)
         let refused = try Self.run("photon-reverse", ["lat": "91", "lon": "7"])
         #expect(refused.extraction.failure?.code == "upstream_rejected")
         #expect(refused.extraction.failure?.message.contains("expected number >= -90.0") == true)
