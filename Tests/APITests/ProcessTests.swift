@@ -129,7 +129,7 @@ struct ProcessTests {
     func routeTools() throws {
         let check = try run(["routes", "check", "--routes", Self.routes])
         #expect(check.status == 0)
-        #expect(check.out.hasPrefix("21 routes valid: "))
+        #expect(check.out.hasPrefix("24 routes valid: "))
         let test = try run(["routes", "test", "--routes", Self.routes, "ojp-trips"])
         #expect(test.status == 0)
         #expect(test.out.contains("ok   ojp-trips/ojp2-kloten-2026-02-26"))

@@ -12,7 +12,7 @@ import Testing
 
     @Test func everySampleRoundTrips() throws {
         let all = Self.extractions
-        #expect(all.count == 67)
+        #expect(all.count == 79)
         for extraction in all {
             let bytes = extraction.encoded()
             let decoded = try #require(Extraction(decoding: bytes))
