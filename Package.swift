@@ -52,7 +52,9 @@ let package = Package(
         .testTarget(name: "ScrapeTests", dependencies: ["Scrape", "Markup"], swiftSettings: swiftSettings),
         .testTarget(name: "StoreTests", dependencies: ["Store", "HTTPTesting", "Model", "Compression"], swiftSettings: swiftSettings),
         .testTarget(name: "ServicesTests", dependencies: ["Services", "Model", "Markup", "Scrape", "Store", "Upstream", "Fetch", "HTTPTesting", "Sandbox"], swiftSettings: swiftSettings),
-        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "Model", "Markup", "Scrape", "Server", "HTTPTesting"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SandboxTests", dependencies: ["Sandbox", "Model", "Markup", "Scrape", "Server", "HTTPTesting"], exclude: ["Fixtures"],
+            swiftSettings: swiftSettings),
         .testTarget(name: "UpstreamTests", dependencies: ["Upstream", "Fetch", "Store", "Scrape", "HTTPTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "FetchTests", dependencies: ["Fetch", "Server", "Markup", "Compression", "HTTPTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Markup", "Compression", "HTTPTesting"], swiftSettings: swiftSettings),

@@ -20,6 +20,14 @@ public enum JSONRenderer {
         return writer.bytes.finish()
     }
 
+    /// The inside of a JSON string literal for `text` (quotes, backslashes and control characters
+    /// escaped; no surrounding quotes): for values inserted into JSON written elsewhere, such as request bodies.
+    public static func escaped(_ text: String) -> String {
+        var writer = JSONWriter(capacity: text.utf8.count + 16, pretty: false)
+        writer.appendEscaped(text)
+        return String(decoding: writer.bytes.finish(), as: UTF8.self)
+    }
+
     /// Renders a flat object with members in the given order, such as an RFC 9457 problem document.
     public static func renderObject(_ members: [(String, Node.Value)], pretty: Bool = false) -> [UInt8] {
         var writer = JSONWriter(capacity: 256, pretty: pretty)

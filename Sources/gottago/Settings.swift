@@ -26,13 +26,14 @@ struct Settings: Sendable {
     var departures: DepartureProvider? = .bartEtd
     /// Which upstream gives the weather; nil serves no weather.
     var weather: WeatherProvider? = .yr
-    /// Which upstream finds driving routes; nil serves no weather along routes.
-    var directions: DirectionsProvider? = .google
+    /// Which upstream finds driving routes; nil serves no weather along routes. OSRM by default:
+    /// Google's Directions API (`google-directions`, still accepted) can no longer be enabled for new projects.
+    var directions: DirectionsProvider? = .osrm
     /// Who turns names into places and positions into names.
     var geocoder: GeocoderProvider? = .gazetteer
     /// Where the embedded gazetteer's database is built; empty: the user's cache folder.
     var dataDirectory = ""
-    /// The API key sent to the upstreams that need one (Google Directions and Geocoding, GraphHopper).
+    /// The API key sent to the upstreams that need one (Google Routes, Directions and Geocoding, GraphHopper).
     var apiKey = "gottago"
     /// Milliseconds the embedded sandbox waits before each answer (benchmarks).
     var sandboxLatency = 0
@@ -155,7 +156,7 @@ extension Option {
                    guard !text.isEmpty, text.utf8.count <= 1024, !text.contains("\0") else { throw .invalidValue("data-dir", text, "a folder") }
                    settings.dataDirectory = text
                }, current: { $0.dataDirectory.isEmpty ? "the user's cache folder" : $0.dataDirectory }),
-        Option(name: "api-key", value: "KEY", help: "The API key sent to Google Directions, Google Geocoding or GraphHopper when they are used live.",
+        Option(name: "api-key", value: "KEY", help: "The API key sent to Google Routes, Google Directions, Google Geocoding or GraphHopper when they are used live.",
                apply: { settings, text throws(ConfigurationError) in
                    guard !text.isEmpty, text.utf8.count <= 200, text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
                        throw .invalidValue("api-key", text, "a key of printable ASCII")

@@ -1,6 +1,7 @@
 import Testing
 @testable import gottago
 import Server
+import Services
 import Store
 
 @Suite("Configuration: flags over environment over config file over defaults")
@@ -20,6 +21,18 @@ struct ConfigurationTests {
         #expect(settings.server.limits.maxBodyBytes == 65536)
         #expect(settings.server.accessLog == .json)
         #expect(settings.api.debugRoutes == false)
+    }
+
+    @Test("directions default to OSRM; Google's Directions and Routes APIs and Photon are chosen by name")
+    func providers() throws {
+        let defaults = try load([])
+        #expect(defaults.directions == .osrm && defaults.geocoder == .gazetteer)
+        #expect(try load(["--directions", "google-directions"]).directions == .google)
+        #expect(try load([], env: ["GOTTAGO_DIRECTIONS": "google-routes"]).directions == .googleRoutes)
+        #expect(try load(["--directions", "off"]).directions == nil)
+        #expect(try load(["--geocoder", "photon"]).geocoder == .photon)
+        #expect(throws: ConfigurationError.self) { try load(["--directions", "google"]) }
+        #expect(Help.text.contains("google-routes") && Help.text.contains("photon"))
     }
 
     @Test("each source overrides the one below it")

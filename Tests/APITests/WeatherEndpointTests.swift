@@ -214,8 +214,9 @@ struct WeatherEndpointTests {
         }
     }
 
-    @Test("the other upstreams: OSRM and GraphHopper routes, Nominatim places, NWS and Google weather", arguments: [
-        (DirectionsProvider.osrm, GeocoderProvider.nominatim, WeatherProvider.nws),
+    @Test("the other upstreams: Google Directions, Google Routes and GraphHopper routes, Nominatim, Photon and Google places, NWS and Google weather", arguments: [
+        (DirectionsProvider.google, GeocoderProvider.nominatim, WeatherProvider.nws),
+        (DirectionsProvider.googleRoutes, GeocoderProvider.photon, WeatherProvider.yr),
         (DirectionsProvider.graphhopper, GeocoderProvider.google, WeatherProvider.google),
     ])
     func otherUpstreams(directions: DirectionsProvider, geocoder: GeocoderProvider, weather: WeatherProvider) async throws {
@@ -232,6 +233,19 @@ struct WeatherEndpointTests {
             #expect(rows.allSatisfy { ($0["weather"] as? [String: Any])?["date"] as? String == "2026-11-30" }, "\(rows.map { $0["error"] ?? "" })")
             let geocode = try await WeatherApp.get(app.live, "/api/geocode?q=Bethesda")
             #expect(geocode.status == 200 && geocode.text.contains("<source>\(geocoder.rawValue)</source>"))
+        }
+    }
+
+    @Test("Google Routes and Photon: the key goes in the header; a bad one is the upstream's refusal, named")
+    func googleRoutesKey() async throws {
+        try await WeatherApp.with(directions: .googleRoutes, geocoder: .photon, key: "not a key") { app in
+            let response = try await WeatherApp.get(app.live, "/api/weather/route/from/Bern/to/Thun")
+            #expect(response.status == 502)
+            #expect(response.text.contains("<code>upstream_rejected</code>") && response.text.contains("<upstream>google-routes</upstream>"))
+            #expect(response.text.contains("API key not valid. Please pass a valid API key."))
+            // Photon takes no key: the places are found all the same.
+            let places = try await WeatherApp.get(app.live, "/api/geocode?q=Thun")
+            #expect(places.status == 200 && places.text.contains("<source>photon</source>") && places.text.contains("<name>Thun</name>"))
         }
     }
 

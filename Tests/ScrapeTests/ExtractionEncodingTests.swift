@@ -17,7 +17,7 @@ import Testing
             count + ((try? Files.list(RouteFixtures.repositoryRoutes + "/" + route + "/samples")) ?? []).filter { $0.hasSuffix(".expected.xml") }.count
         }
         #expect(all.count == expected)
-        #expect(all.count >= 69)
+        #expect(all.count >= 81)
         for extraction in all {
             let bytes = extraction.encoded()
             let decoded = try #require(Extraction(decoding: bytes))

@@ -108,6 +108,7 @@ import Testing
             "bahn-mobile-connections": "bahn-mobile", "bart-eta-legacy": "bart-legacy", "bart-etd": "bart", "hafas-extxml-locations": "hafas-extxml",
             "hafas-html-stationboard": "hafas-html", "metno-forecast": "metno", "nominatim-reverse": "nominatim", "nws-dwml": "nws",
             "ojp-stopevents": "ojp", "osrm-route": "osrm", "yr-forecast": "yr", "opendata-connections": "opendata", "nws-points": "nws-api",
+            "google-routes": "google-routes", "photon-search": "photon",
         ]
         for (id, upstream) in upstreams { #expect(catalog[id]?.upstream == upstream, "\(id)") }
         #expect(catalog.routes.allSatisfy { $0.cache != nil })

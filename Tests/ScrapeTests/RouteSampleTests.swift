@@ -41,6 +41,10 @@ import Testing
         ("google-weather", "swiftlet-GoogleWeather-error-problem_cause-empty", "unknown_place"),
         ("google-geocode", "error-zero-results-telaviv", "no_places"),
         ("opendata-connections", "error-500-incomplete-route", "upstream_error"),
+        ("google-routes", "error-missing-key-docs", "upstream_rejected"),
+        ("google-routes", "error-api-key-invalid-2021", "upstream_rejected"),
+        ("google-routes", "error-missing-origin-docs", "upstream_rejected"),
+        ("photon-reverse", "error-empty-2020-11", "no_places"),
     ])
     func errorSamplesGiveTheirCodes(route id: String, sample name: String, code: String) throws {
         let catalog = try Self.catalog.get()

@@ -53,6 +53,9 @@ struct RouteWeatherPartsTests {
         // Steps that do not add up to the route: in proportion to the distance.
         let odd = DrivingRoute(meters: 200_000, seconds: 8000, points: route.points, steps: steps)
         #expect(odd.seconds(toMeters: 50_000) == 2000)
+        // Steps without times (a route file that reads none): in proportion too, never all at 0 s.
+        let untimed = steps.map { DrivingRoute.Step(instruction: $0.instruction, location: nil, meters: $0.meters, seconds: 0) }
+        #expect(DrivingRoute(meters: 100_000, seconds: 4200, points: route.points, steps: untimed).seconds(toMeters: 50_000) == 2100)
     }
 
     @Test func cellsAreAboutTenKilometresEverywhere() {
@@ -127,6 +130,34 @@ struct RouteWeatherPartsTests {
         #expect(route.steps.first?.meters == 3029)
         let samples = route.samples(every: 2000)
         #expect(samples.count == 6)   // 0, 2, 4, 6, 8 km and the end
+    }
+
+    @Test func googleRoutesGiveTheRouteWithItsGeometryAndSteps() throws {
+        let lists = try Self.records(
+            "google-routes", "rio-saopaulo-2024-11.json",
+            parameters: ["from_lat": "-22.9", "from_lon": "-43.17", "to_lat": "-23.55", "to_lon": "-46.63", "key": "k"])
+        let route = try #require(DirectionsRecords.route(lists))
+        #expect(route.meters == 433_299)
+        #expect(route.seconds == 20_202)   // the route's duration, as served (its leg says 20198 s)
+        #expect(route.points.count == 5093)
+        #expect(route.points.first == Self.position(-22.90686, -43.17294))
+        #expect(route.steps.count == 51)
+        #expect(route.steps.first?.instruction == "Siga para norte na Av. Pres. Antônio Carlos em direção a Av. Alm. Barroso")
+        #expect(route.steps.first?.meters == 357 && route.steps.first?.seconds == 63)
+        // The steps add up to the route, so driving times follow them.
+        #expect(abs(route.steps.reduce(0) { $0 + $1.meters } - route.meters) < 1)
+        #expect(route.seconds(toMeters: 357) == 63)
+        #expect(route.samples(every: 50_000).count == 10)   // 0, 50, …, 400 km and the end at 433 km
+    }
+
+    @Test func photonPlacesAreTheirTowns() throws {
+        let search = PlaceRecords.places(try Self.records("photon-search", "gambetta-house-2020-11.json", parameters: ["q": "10 avenue Gambetta"]))
+        #expect(search.count == 1)
+        #expect(search.first?.name == "Paris" && search.first?.admin == "Île-de-France" && search.first?.countryCode == "FR")
+        #expect(search.first?.postcode == "75020" && search.first?.latitude == 48.863193 && search.first?.longitude == 2.389089)
+        #expect(search.first?.display == "10 Avenue Gambetta, Paris, Île-de-France, 75020, France")
+        let reverse = PlaceRecords.places(try Self.records("photon-reverse", "lamspringe-2025-02.json", parameters: ["lat": "52", "lon": "10"]))
+        #expect(reverse.map(\.name) == ["Lamspringe"] && reverse.first?.kind == "tourism/information")
     }
 
     @Test func graphhopperTrackPointsAreTheGeometry() throws {

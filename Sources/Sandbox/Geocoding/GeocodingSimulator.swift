@@ -1,9 +1,14 @@
 /// The geocoders over a ``PlaceSource``, on their real paths: Nominatim's
 /// `GET /search?q=…&format=xml&addressdetails=1&limit=N` and `GET /reverse?lat=…&lon=…&format=xml&addressdetails=1`,
-/// and Google's `GET /maps/api/geocode/xml?address=…|latlng=…&key=…`.
+/// Google's `GET /maps/api/geocode/xml?address=…|latlng=…&key=…`, and Photon's
+/// `GET /api?q=…&limit=N` and `GET /reverse?lat=…&lon=…` (GeoJSON).
+///
+/// Nominatim and Photon both reverse-geocode on `/reverse`, on their own hosts; here one origin
+/// serves both, so a request with a `format` parameter (which Nominatim's routes send and Photon
+/// does not take) is Nominatim's, any other Photon's.
 ///
 /// Reverse geocoding answers the nearest place within ``reverseReachKm``; farther (at sea) there
-/// is nothing: Nominatim's "Unable to geocode", Google's ZERO_RESULTS.
+/// is nothing: Nominatim's "Unable to geocode", Google's ZERO_RESULTS, Photon's empty collection.
 public struct GeocodingSimulator: Sendable {
     /// Nominatim's search path.
     public static let searchPath = "/search"
@@ -11,6 +16,8 @@ public struct GeocodingSimulator: Sendable {
     public static let reversePath = "/reverse"
     /// Google Geocoding's XML path.
     public static let googlePath = "/maps/api/geocode/xml"
+    /// Photon's search path (its reverse path is ``reversePath``).
+    public static let photonSearchPath = "/api"
     /// How far a reverse lookup reaches, in km.
     public static let reverseReachKm = 50.0
     /// The most results a search gives, whatever `limit` asks.
@@ -30,8 +37,9 @@ public struct GeocodingSimulator: Sendable {
     public func respond(path: String, query raw: Substring?) -> WebAnswer {
         switch path {
         case Self.searchPath: return search(raw)
-        case Self.reversePath: return reverse(raw)
+        case Self.reversePath: return (try? WebQuery(raw))?["format"] == nil ? photonReverse(raw) : reverse(raw)
         case Self.googlePath: return google(raw)
+        case Self.photonSearchPath: return photonSearch(raw)
         default: return .notFound
         }
     }

@@ -11,10 +11,10 @@ import Synchronization
 /// (transport.opendata.ch, ``OpendataService``, "now" on ``Configuration/timetableClock``); and BART's real-time departures, `GET /api/etd.aspx` (the etd API)
 /// and `GET /dev/eta/bart_eta.xml` (the legacy feed), from ``BARTFeedService`` on the wall clock (or ``Configuration/bartClock``).
 /// Given ``Configuration/places``, it also routes (``DirectionsSimulator``: Google Directions XML,
-/// OSRM, GraphHopper GPX), forecasts on ``Configuration/weatherClock`` (``MetNoSimulator``: MET
-/// Norway's Locationforecast 2.0; ``OpenMeteoSimulator``: Open-Meteo; ``NWSAPISimulator``:
-/// api.weather.gov; ``WeatherSimulator``: the retired yr.no, Google weather and NWS DWML) and
-/// geocodes (``GeocodingSimulator``: Nominatim, Google Geocoding).
+/// Google Routes computeRoutes, OSRM, GraphHopper GPX), forecasts on ``Configuration/weatherClock``
+/// (``MetNoSimulator``: MET Norway's Locationforecast 2.0; ``OpenMeteoSimulator``: Open-Meteo;
+/// ``NWSAPISimulator``: api.weather.gov; ``WeatherSimulator``: the retired yr.no, Google weather
+/// and NWS DWML) and geocodes (``GeocodingSimulator``: Nominatim, Google Geocoding, Photon).
 /// Point an upstream's `origin` at ``origin`` to run the whole scraping path offline.
 ///
 /// ```swift
@@ -136,6 +136,7 @@ public final class SandboxServer: Sendable {
     /// The directions, weather and geocoding paths; 503 on each when there are no places.
     static func placeRoutes(_ configuration: Configuration, origin: OwnOrigin = OwnOrigin()) -> [Route] {
         let web: @Sendable (Request) -> Response
+        let computeRoutes: @Sendable (Request) -> Response
         if let places = configuration.places {
             let directions = DirectionsSimulator(model: DirectionsModel(places: places))
             let weather = WeatherSimulator(places: places, now: configuration.weatherClock)
@@ -163,14 +164,27 @@ public final class SandboxServer: Sendable {
                     ? weather.respond(path: path, query: request.rawQuery) : geocoding.respond(path: path, query: request.rawQuery)
                 return Answer(status: answer.status, contentType: answer.contentType, body: answer.body).response
             }
+            computeRoutes = { request in
+                // Google's APIs take the key and the field mask as headers or as parameters.
+                let query = try? WebQuery(request.rawQuery)
+                let key = request.headers["X-Goog-Api-Key"] ?? query?["key"]
+                let mask = request.headers["X-Goog-FieldMask"] ?? query?["fields"] ?? query?["$fields"]
+                let tag = [UInt8(4)] + Array((key ?? "").utf8) + [0] + Array((mask ?? "").utf8) + [0] + request.body
+                return kept.answer(for: tag) {
+                    let answer = directions.computeRoutes(body: request.body, key: key, fieldMask: mask)
+                    return Answer(status: answer.status, contentType: answer.contentType, body: answer.body)
+                }.response
+            }
         } else {
             web = { _ in
                 Answer(status: 503, contentType: "text/plain; charset=utf-8", body: Array("No place source is configured in the sandbox.\n".utf8)).response
             }
+            computeRoutes = web
         }
         let latency = configuration.latency
         return [
             route("GET", DirectionsSimulator.googlePath, "Google Directions API, XML.", latency: latency, web),
+            route("POST", DirectionsSimulator.googleRoutesPath, "Google Routes API computeRoutes, JSON.", latency: latency, computeRoutes),
             route("GET", DirectionsSimulator.osrmPrefix + "{coordinates}", "OSRM v5 driving routes.", latency: latency, web),
             route("GET", DirectionsSimulator.graphHopperPath, "GraphHopper routes as GPX.", latency: latency, web),
             route("GET", "/place/{country}/{region}/{place}/forecast.xml", "yr.no forecast.xml.", latency: latency, web),
@@ -183,7 +197,8 @@ public final class SandboxServer: Sendable {
             route("GET", NWSAPISimulator.gridPrefix + "{office}/{grid}/forecast", "api.weather.gov 12-hour forecasts.", latency: latency, web),
             route("GET", NWSAPISimulator.gridPrefix + "{office}/{grid}/forecast/hourly", "api.weather.gov hourly forecasts.", latency: latency, web),
             route("GET", GeocodingSimulator.searchPath, "Nominatim search, XML.", latency: latency, web),
-            route("GET", GeocodingSimulator.reversePath, "Nominatim reverse geocoding, XML.", latency: latency, web),
+            route("GET", GeocodingSimulator.reversePath, "Nominatim reverse geocoding, XML (with format=); Photon's, GeoJSON (without).", latency: latency, web),
+            route("GET", GeocodingSimulator.photonSearchPath, "Photon search, GeoJSON.", latency: latency, web),
             route("GET", GeocodingSimulator.googlePath, "Google Geocoding API, XML.", latency: latency, web),
         ]
     }

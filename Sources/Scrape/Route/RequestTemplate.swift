@@ -8,10 +8,21 @@ public struct RequestTemplate: Sendable {
     public let url: String
     /// Header fields; values inserted here must be a single line.
     public let headers: [(name: String, value: String)]
-    /// The body; values inserted here are XML-escaped, then the body is encoded in `bodyEncoding`.
+    /// The body; values inserted here are XML-escaped, then the body is encoded in `bodyEncoding`,
+    /// or, in a JSON body, written as JSON (see ``BodyFormat``).
     public let body: String?
     /// The character encoding of the body.
     public let bodyEncoding: TextEncoding
+    /// How values are written into the body.
+    public var bodyFormat: BodyFormat = .xml
+
+    /// How a body template takes its values.
+    public enum BodyFormat: String, Sendable {
+        /// XML-escaped, in the body's charset.
+        case xml
+        /// Inside a string literal, JSON-escaped; elsewhere a JSON number or refused; always UTF-8.
+        case json
+    }
 
     /// The names of the placeholders and sections used anywhere in the template.
     var placeholders: [String] {
@@ -148,7 +159,7 @@ extension Route {
                 throw RequestError(parameter: parameter.name, message: "takes at most \(parameter.maxValues) values, not \(count)")
             }
         }
-        let url = try Self.fill(request.url, resolved) { name, value throws(RequestError) in
+        let url = try Self.fill(request.url, resolved) { name, value, _ throws(RequestError) in
             let parameter = parameters.first { $0.name == name }
             if let hosts = parameter?.urlHosts {
                 guard let address = Address(value) else {
@@ -162,7 +173,7 @@ extension Route {
             return try PercentEncoding.encode(value, as: parameter?.urlEncoding ?? .utf8, parameter: name)
         }
         let headers = try request.headers.map { header throws(RequestError) in
-            UpstreamRequest.HTTPField(name: header.name, value: try Self.fill(header.value, resolved) { name, value throws(RequestError) in
+            UpstreamRequest.HTTPField(name: header.name, value: try Self.fill(header.value, resolved) { name, value, _ throws(RequestError) in
                 guard !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) else {
                     throw RequestError(parameter: name, message: "must be a single line")
                 }
@@ -170,30 +181,38 @@ extension Route {
             })
         }
         let body = try request.body.map { template throws(RequestError) in
-            let text = try Self.fill(template, resolved) { _, value in XMLText.escape(value) }
-            return XMLText.encode(text, as: request.bodyEncoding)
+            switch request.bodyFormat {
+            case .xml:
+                let text = try Self.fill(template, resolved) { _, value, _ in XMLText.escape(value) }
+                return XMLText.encode(text, as: request.bodyEncoding)
+            case .json:
+                return Array(try Self.fill(template, resolved, JSONText.value).utf8)
+            }
         }
         return UpstreamRequest(method: request.method, url: url, headers: headers, body: body)
     }
 
     /// The template with its placeholders filled in. A section `{#name}…{/name}` is written once
     /// per value of `name` (the lines of a repeatable parameter's value), with `{name}` inside it
-    /// standing for that value; it is left out when `name` is missing or empty.
+    /// standing for that value; it is left out when `name` is missing or empty. `transform` gets
+    /// each value with its parameter's name and whether the template's text puts it inside a JSON string literal.
     private static func fill(
-        _ template: String, _ values: [String: String], _ transform: (String, String) throws(RequestError) -> String
+        _ template: String, _ values: [String: String], _ transform: (String, String, JSONText.Context) throws(RequestError) -> String
     ) throws(RequestError) -> String {
         var output = ""
+        var context = JSONText.Context()
         // The section being collected, with its pieces, to be written once per value.
         var section: (name: String, pieces: [RequestTemplate.Piece])?
         func write(_ piece: RequestTemplate.Piece, current: (name: String, value: String)?) throws(RequestError) {
             switch piece {
             case .text(let text):
                 output += text
+                context.advance(over: text)
             case .placeholder(let name):
                 if let current, current.name == name {
-                    output += try transform(name, current.value)
+                    output += try transform(name, current.value, context)
                 } else if let value = values[name] {
-                    output += try transform(name, value)
+                    output += try transform(name, value, context)
                 } else {
                     output += "{\(name)}"
                 }

@@ -114,7 +114,8 @@ struct RouteLoader {
         let body = try elements(node, "body").first
         let template = RequestTemplate(
             method: node.attribute("method") ?? "GET", url: node.attribute("url") ?? "", headers: headers,
-            body: body?.stringValue, bodyEncoding: body?.attribute("charset") == "iso-8859-1" ? .latin1 : .utf8)
+            body: body?.stringValue, bodyEncoding: body?.attribute("charset") == "iso-8859-1" ? .latin1 : .utf8,
+            bodyFormat: body?.attribute("format") == "json" ? .json : .xml)
         for name in template.placeholders where !parameterNames.contains(name) {
             throw RouteError(file, line: node.line, "the request uses {\(name)}, which is not a declared parameter")
         }
@@ -132,6 +133,9 @@ struct RouteLoader {
             if let problem = RequestTemplate.sectionProblem(in: part, repeatable: repeatableNames) {
                 throw RouteError(file, line: node.line, problem)
             }
+        }
+        if template.bodyFormat == .json, let body = template.body, let problem = RequestTemplate.jsonBodyProblem(in: body) {
+            throw RouteError(file, line: node.line, problem)
         }
         return template
     }

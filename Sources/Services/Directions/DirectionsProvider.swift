@@ -2,8 +2,11 @@ import Model
 
 /// Which upstream finds the driving route: a route and its parameters for two positions.
 public enum DirectionsProvider: String, Sendable, CaseIterable {
-    /// The Google Directions API's XML (the original app's upstream): steps and an overview polyline.
+    /// The Google Directions API's XML (the original app's upstream): steps and an overview
+    /// polyline. Google no longer enables it for new projects; ``googleRoutes`` is its successor.
     case google = "google-directions"
+    /// The Google Routes API's computeRoutes: a JSON POST, the key in a header, a field mask.
+    case googleRoutes = "google-routes"
     /// OSRM's route service, JSON with a polyline6 geometry.
     case osrm = "osrm-route"
     /// GraphHopper's route as GPX: every track point.
@@ -16,6 +19,7 @@ public enum DirectionsProvider: String, Sendable, CaseIterable {
     public var upstream: String {
         switch self {
         case .google: "google-directions"
+        case .googleRoutes: "google-routes"
         case .osrm: "osrm"
         case .graphhopper: "graphhopper"
         }
@@ -27,6 +31,11 @@ public enum DirectionsProvider: String, Sendable, CaseIterable {
         switch self {
         case .google:
             return ["origin": "\(text(from.latitude)),\(text(from.longitude))", "destination": "\(text(to.latitude)),\(text(to.longitude))", "key": key]
+        case .googleRoutes:
+            return [
+                "from_lat": text(from.latitude), "from_lon": text(from.longitude), "to_lat": text(to.latitude), "to_lon": text(to.longitude),
+                "key": key,
+            ]
         case .osrm:
             return ["from_lat": text(from.latitude), "from_lon": text(from.longitude), "to_lat": text(to.latitude), "to_lon": text(to.longitude)]
         case .graphhopper:

@@ -47,11 +47,11 @@ public struct DrivingRoute: Sendable {
     }
 
     /// Seconds of driving to reach `distance` metres along the route: the steps' times where they
-    /// add up to the route, else in proportion to the distance.
+    /// add up to the route, else (steps without times too) in proportion to the distance.
     public func seconds(toMeters distance: Double) -> Double {
         guard meters > 0 else { return 0 }
-        let stepMeters = steps.reduce(0) { $0 + $1.meters }
-        guard !steps.isEmpty, abs(stepMeters - meters) < meters * 0.05 else { return seconds * min(distance / meters, 1) }
+        let stepMeters = steps.reduce(0) { $0 + $1.meters }, stepSeconds = steps.reduce(0) { $0 + $1.seconds }
+        guard !steps.isEmpty, abs(stepMeters - meters) < meters * 0.05, stepSeconds > 0 else { return seconds * min(distance / meters, 1) }
         var covered = 0.0, elapsed = 0.0
         for step in steps {
             if covered + step.meters >= distance {

@@ -8,6 +8,8 @@ public enum GeocoderProvider: String, Sendable, CaseIterable {
     case nominatim
     /// The Google Geocoding API's XML, forward and reverse (`google-geocode`).
     case google
+    /// Photon's GeoJSON search and reverse (`photon-search`, `photon-reverse`).
+    case photon
 
     /// The routes the provider asks: search, then reverse; none for the gazetteer.
     public var routeIDs: [String] {
@@ -15,6 +17,7 @@ public enum GeocoderProvider: String, Sendable, CaseIterable {
         case .gazetteer: []
         case .nominatim: ["nominatim-search", "nominatim-reverse"]
         case .google: ["google-geocode"]
+        case .photon: ["photon-search", "photon-reverse"]
         }
     }
 
@@ -24,6 +27,7 @@ public enum GeocoderProvider: String, Sendable, CaseIterable {
         case .gazetteer: nil
         case .nominatim: "nominatim"
         case .google: "google-geocode"
+        case .photon: "photon"
         }
     }
 
@@ -32,6 +36,7 @@ public enum GeocoderProvider: String, Sendable, CaseIterable {
         case .gazetteer: nil
         case .nominatim: ("nominatim-search", ["q": query, "limit": String(limit)])
         case .google: ("google-geocode", ["address": query, "key": key])
+        case .photon: ("photon-search", ["q": query, "limit": String(limit)])
         }
     }
 
@@ -41,6 +46,7 @@ public enum GeocoderProvider: String, Sendable, CaseIterable {
         case .gazetteer: return nil
         case .nominatim: return ("nominatim-reverse", ["lat": lat, "lon": lon])
         case .google: return ("google-geocode", ["latlng": "\(lat),\(lon)", "key": key])
+        case .photon: return ("photon-reverse", ["lat": lat, "lon": lon])
         }
     }
 }

@@ -23,8 +23,8 @@ enum WeatherApp {
     }
 
     static func with(
-        weather provider: WeatherProvider = .yr, directions: DirectionsProvider = .google, geocoder: GeocoderProvider = .gazetteer,
-        _ body: (Parts) async throws -> Void
+        weather provider: WeatherProvider = .yr, directions: DirectionsProvider = .osrm, geocoder: GeocoderProvider = .gazetteer,
+        key: String = "gottago", _ body: (Parts) async throws -> Void
     ) async throws {
         let gazetteer = try await TestGazetteer.shared
         let clock: @Sendable () -> Int64 = { instant }
@@ -44,8 +44,8 @@ enum WeatherApp {
                 policies: Dictionary(uniqueKeysWithValues: names.map { ($0, policy) }), now: clock)
             let directory = GazetteerDirectory(gazetteer)
             let service = RouteWeatherService(
-                geocoding: try GeocodingService(provider: geocoder, directory: directory, upstreams: upstreams),
-                directions: try DirectionsService(upstreams: upstreams, provider: directions),
+                geocoding: try GeocodingService(provider: geocoder, directory: directory, upstreams: upstreams, key: key),
+                directions: try DirectionsService(upstreams: upstreams, provider: directions, key: key),
                 weather: try WeatherService(upstreams: upstreams, provider: provider, now: clock), zones: directory, now: clock)
             try await LiveApp.with(upstreams: upstreams, weather: service) { live in try await body(Parts(live: live, weather: service)) }
             await sandbox.shutdown()

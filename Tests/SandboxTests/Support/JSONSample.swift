@@ -11,6 +11,13 @@ enum JSONSample {
         return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
+    /// A recorded answer kept with the tests, in `Tests/SandboxTests/Fixtures/`.
+    static func fixture(_ name: String) throws -> [UInt8] {
+        var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(2)
+        return Array(try Data(contentsOf: URL(fileURLWithPath: parts.joined(separator: "/") + "/Fixtures/" + name)))
+    }
+
     /// Parses JSON bytes.
     static func parse(_ bytes: [UInt8]) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
