@@ -25,7 +25,7 @@ struct Settings: Sendable {
     /// Which feed answers the BART departures; nil serves none.
     var departures: DepartureProvider? = .bartEtd
     /// Which upstream gives the weather; nil serves no weather.
-    var weather: WeatherProvider? = .yr
+    var weather: WeatherProvider? = .metno
     /// Which upstream finds driving routes; nil serves no weather along routes. OSRM by default:
     /// Google's Directions API (`google-directions`, still accepted) can no longer be enabled for new projects.
     var directions: DirectionsProvider? = .osrm

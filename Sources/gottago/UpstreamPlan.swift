@@ -90,11 +90,16 @@ struct UpstreamPlan {
     static func credential(_ use: Use) -> (what: String, option: String, present: (Settings) -> Bool)? {
         switch (use.option, use.provider) {
         case ("directions", DirectionsProvider.google.rawValue), ("directions", DirectionsProvider.graphhopper.rawValue),
-             ("geocoder", GeocoderProvider.google.rawValue):
+             ("directions", DirectionsProvider.googleRoutes.rawValue), ("geocoder", GeocoderProvider.google.rawValue):
             return ("an API key", "--api-key KEY (or GOTTAGO_API_KEY, or api-key in the config file)", { $0.apiKey != Settings().apiKey })
         case ("timetable", TimetableProvider.ojp.rawValue):
             return ("a token", "--upstream \"ojp token=TOKEN\" (or GOTTAGO_UPSTREAM, or upstream in the config file)",
                     { $0.upstreams[TimetableProvider.ojp.upstream]?.secretHeader != nil })
+        // Their terms ask for a User-Agent that identifies the client and a way to reach its operator.
+        case ("weather", WeatherProvider.metno.rawValue), ("weather", WeatherProvider.nwsAPI.rawValue),
+             ("directions", DirectionsProvider.osrm.rawValue), ("geocoder", GeocoderProvider.nominatim.rawValue),
+             ("geocoder", GeocoderProvider.photon.rawValue):
+            return ("a contact in the User-Agent", "--contact URL|EMAIL (or GOTTAGO_CONTACT, or contact in the config file)", { !$0.contact.isEmpty })
         default:
             return nil
         }
