@@ -82,7 +82,10 @@ struct UpstreamsProcessTests {
         #expect(ojp.status == 2)
         #expect(ojp.err.contains(#"the timetable (ojp) goes to its upstream, which refuses requests without a token: pass --upstream "ojp token=TOKEN""#))
         let google = try await offPool {
-            try run(["serve", "--live", "--contact", "ops@example.org", "--timetable", "off", "--departures", "off", "--weather", "nws-dwml", "--geocoder", "gazetteer"])
+            try run([
+                "serve", "--live", "--contact", "ops@example.org", "--timetable", "off", "--departures", "off", "--weather", "nws-dwml",
+                "--directions", "google-directions", "--geocoder", "gazetteer",
+            ])
         }
         #expect(google.status == 2)
         #expect(google.err.contains("the directions (google-directions) goes to its upstream, which refuses requests without an API key: pass --api-key KEY"))

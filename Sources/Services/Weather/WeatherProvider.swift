@@ -8,6 +8,8 @@ public enum WeatherProvider: String, Sendable, CaseIterable {
     case yr = "yr-forecast"
     /// The iGoogle weather API (the original app's upstream), by postal code or position: now and four days.
     case google = "google-weather"
+    /// Open-Meteo's /v1/forecast, by position: hours and days as parallel arrays, seven days.
+    case openMeteo = "open-meteo"
     /// api.weather.gov: the point's grid (`nws-points`, kept for a week), then the forecast it names
     /// (`nws-forecast`): twelve-hour periods for seven days, the United States only.
     case nwsAPI = "nws-api"
@@ -19,6 +21,7 @@ public enum WeatherProvider: String, Sendable, CaseIterable {
         switch self {
         case .metno: "metno-forecast"
         case .nwsAPI: "nws-points"
+        case .openMeteo: "open-meteo-forecast"
         default: rawValue
         }
     }
@@ -28,6 +31,7 @@ public enum WeatherProvider: String, Sendable, CaseIterable {
         switch self {
         case .metno: "metno"
         case .nwsAPI: "nws-api"
+        case .openMeteo: "open-meteo"
         case .yr: "yr"
         case .google: "google-weather"
         case .nws: "nws"
@@ -39,6 +43,7 @@ public enum WeatherProvider: String, Sendable, CaseIterable {
         switch self {
         case .metno: 9
         case .nwsAPI: 7
+        case .openMeteo: 7
         case .yr: 9
         case .google: 4
         case .nws: 7
@@ -48,8 +53,8 @@ public enum WeatherProvider: String, Sendable, CaseIterable {
     /// The route's parameters for a place.
     func parameters(for place: Place) -> [String: String] {
         switch self {
-        case .nwsAPI:
-            // More than four decimals make api.weather.gov redirect.
+        case .nwsAPI, .openMeteo:
+            // More than four decimals make api.weather.gov redirect; Open-Meteo's cells are coarser still.
             return [
                 "lat": String(Place.rounded(place.latitude, 4)), "lon": String(Place.rounded(place.longitude, 4)),
                 "tz": place.timeZone ?? "UTC",
