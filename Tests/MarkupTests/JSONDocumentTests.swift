@@ -39,6 +39,24 @@ import Testing
         #expect(try strings(json, "/json/_[@key='ü']") == ["4"])
     }
 
+    @Test func everyItemOfARenamedArrayKeepsItsKey() throws {
+        let json = try document(#"{"a b": [1, {"c": 2}, [3]], "é": ["x", "y"], "ok": [4, 5]}"#)
+        #expect(try strings(json, "/json/a_b/@key") == ["a b", "a b", "a b"])
+        #expect(try strings(json, "/json/a_b[2]/c") == ["2"])
+        #expect(try strings(json, "/json/a_b[3]/item") == ["3"])
+        #expect(try strings(json, "/json/_[@key='é']") == ["x", "y"])
+        #expect(try strings(json, "count(/json/ok/@key)") == ["0"])
+    }
+
+    @Test func longKeysAreCutToTheNameLimit() throws {
+        let longest = String(repeating: "k", count: XMLNameMapping.maxLength)
+        let json = try document(#"{"\#(longest)": 1, "\#(longest)x": 2, "1\#(longest)": 3}"#)
+        #expect(try strings(json, "/json/\(longest)[not(@key)]") == ["1"])
+        #expect(try strings(json, "/json/\(longest)[@key='\(longest)x']") == ["2"])
+        let digitFirst = "_1" + String(repeating: "k", count: XMLNameMapping.maxLength - 1)
+        #expect(try strings(json, "/json/\(digitFirst)/@key") == ["1\(longest)"])
+    }
+
     @Test func topLevelArraysAndScalars() throws {
         #expect(try strings(try document("[1, {\"a\": 2}]"), "/json/item") == ["1", "2"])
         #expect(try strings(try document(" \"text\" "), "/json") == ["text"])

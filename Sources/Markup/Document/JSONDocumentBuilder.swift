@@ -22,22 +22,40 @@ struct JSONDocumentBuilder: ~Copyable {
     private var position = 0
     private let maxDepth: Int
     private let document: xmlDocPtr
+    /// The document's dictionary: element names (and keys that differ from them) are interned in
+    /// it, once per distinct name, instead of being copied for every element.
+    private let names: xmlDictPtr
+    /// `item`, interned.
+    private let item: Name
     /// Reused for every string, so that decoding does not allocate per value.
     private var scratch: [UInt8] = []
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, document: xmlDocPtr) {
+    /// An element name and, when it differs, the key it was made from; both owned by `names`.
+    private struct Name {
+        let element: UnsafePointer<xmlChar>
+        let key: UnsafePointer<xmlChar>?
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, document: xmlDocPtr, names: xmlDictPtr, item: Name) {
         self.bytes = bytes
         self.maxDepth = maxDepth
         self.document = document
+        self.names = names
+        self.item = item
     }
 
     static func build(_ input: [UInt8], options: ParseOptions) throws(DocumentError) -> Document {
         let utf8 = try JSONText.utf8(input, contentType: options.contentType)
         guard let document = xmlNewDoc("1.0") else { throw DocumentError(.malformed, "libxml2 could not allocate a document.") }
-        do {
+        do throws(DocumentError) {
+            // xmlFreeDoc frees the dictionary with the document.
+            guard let names = xmlDictCreate() else { throw DocumentError(.malformed, "libxml2 could not allocate a dictionary.") }
+            document.pointee.dict = names
+            guard let item = xmlDictLookup(names, "item", -1) else { throw DocumentError(.malformed, "libxml2 could not allocate a name.") }
             let built = utf8.withUnsafeBufferPointer { buffer in
                 Result { () throws(DocumentError) in
-                    var builder = JSONDocumentBuilder(bytes: buffer, maxDepth: options.limits.maxDepth, document: document)
+                    var builder = JSONDocumentBuilder(
+                        bytes: buffer, maxDepth: options.limits.maxDepth, document: document, names: names, item: Name(element: item, key: nil))
                     try builder.buildRoot()
                 }
             }
@@ -55,7 +73,7 @@ struct JSONDocumentBuilder: ~Copyable {
         skipWhitespace()
         switch peek() {
         case UInt8(ascii: "{"): try parseMembers(into: root, depth: 1)
-        case UInt8(ascii: "["): try parseItems(named: "item", key: nil, into: root, depth: 1)
+        case UInt8(ascii: "["): try parseItems(named: item, into: root, depth: 1)
         default: try parseScalar(into: root)
         }
         skipWhitespace()
@@ -74,11 +92,13 @@ struct JSONDocumentBuilder: ~Copyable {
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw failure("expected a member name") }
-            let key = try parseString()
+            scratch.removeAll(keepingCapacity: true)
+            try JSONText.scanString(bytes, &position, into: &scratch)
+            let name = try internName()
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw failure("expected ':' after a member name") }
             position += 1
-            try parseValue(named: XMLNameMapping.elementName(for: key), key: key, into: element, depth: depth)
+            try parseValue(named: name, into: element, depth: depth)
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): position += 1
@@ -89,7 +109,7 @@ struct JSONDocumentBuilder: ~Copyable {
     }
 
     /// Parses `[…]`: each item becomes an element `name` under `parent`.
-    private mutating func parseItems(named name: String, key: String?, into parent: xmlNodePtr, depth: Int) throws(DocumentError) {
+    private mutating func parseItems(named name: Name, into parent: xmlNodePtr, depth: Int) throws(DocumentError) {
         guard depth <= maxDepth else { throw DocumentError(.tooDeep, "JSON nests deeper than \(maxDepth) levels.") }
         position += 1
         skipWhitespace()
@@ -101,10 +121,10 @@ struct JSONDocumentBuilder: ~Copyable {
             skipWhitespace()
             if peek() == UInt8(ascii: "[") {
                 // An array in an array: one element holding the inner items.
-                let holder = try child(named: name, key: key, of: parent)
-                try parseItems(named: "item", key: nil, into: holder, depth: depth + 1)
+                let holder = try child(named: name, of: parent)
+                try parseItems(named: item, into: holder, depth: depth + 1)
             } else {
-                try parseValue(named: name, key: key, into: parent, depth: depth)
+                try parseValue(named: name, into: parent, depth: depth)
             }
             skipWhitespace()
             switch peek() {
@@ -115,24 +135,30 @@ struct JSONDocumentBuilder: ~Copyable {
         }
     }
 
-    private mutating func parseValue(named name: String, key: String?, into parent: xmlNodePtr, depth: Int) throws(DocumentError) {
+    private mutating func parseValue(named name: Name, into parent: xmlNodePtr, depth: Int) throws(DocumentError) {
         skipWhitespace()
         switch peek() {
         case UInt8(ascii: "{"):
-            try parseMembers(into: try child(named: name, key: key, of: parent), depth: depth + 1)
+            try parseMembers(into: try child(named: name, of: parent), depth: depth + 1)
         case UInt8(ascii: "["):
-            try parseItems(named: name, key: key, into: parent, depth: depth + 1)
+            try parseItems(named: name, into: parent, depth: depth + 1)
         default:
-            try parseScalar(into: try child(named: name, key: key, of: parent))
+            try parseScalar(into: try child(named: name, of: parent))
         }
     }
 
     private mutating func parseScalar(into element: xmlNodePtr) throws(DocumentError) {
         switch peek() {
         case UInt8(ascii: "\""):
-            let text = try parseString()
-            text.utf8CString.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: xmlChar.self) { xmlNodeAddContentLen(element, $0.baseAddress, Int32($0.count - 1)) }
+            scratch.removeAll(keepingCapacity: true)
+            try JSONText.scanString(bytes, &position, into: &scratch)
+            guard !scratch.isEmpty else { return }
+            if scratch.allSatisfy({ $0 < 0x80 }) {
+                scratch.withUnsafeBufferPointer { xmlNodeAddContentLen(element, $0.baseAddress, Int32($0.count)) }
+            } else {
+                // Raw bytes are not checked while scanning: decoding repairs invalid UTF-8 (U+FFFD).
+                var text = String(decoding: scratch, as: UTF8.self)
+                text.withUTF8 { xmlNodeAddContentLen(element, $0.baseAddress, Int32($0.count)) }
             }
         case UInt8(ascii: "t"): try literal("true", into: element)
         case UInt8(ascii: "f"): try literal("false", into: element)
@@ -160,16 +186,29 @@ struct JSONDocumentBuilder: ~Copyable {
         position += count
     }
 
-    /// Parses a string literal into valid UTF-8 without NUL characters (a C string cannot hold them).
-    private mutating func parseString() throws(DocumentError) -> String {
-        scratch.removeAll(keepingCapacity: true)
-        try JSONText.scanString(bytes, &position, into: &scratch)
-        return String(decoding: scratch, as: UTF8.self)
+    /// The element name for the key in `scratch`, interned, with the key when the name differs.
+    private func internName() throws(DocumentError) -> Name {
+        // Most keys are XML names already; only the others are decoded and mapped.
+        if scratch.withUnsafeBufferPointer(XMLNameMapping.isElementName) {
+            return Name(element: try intern(scratch), key: nil)
+        }
+        // Raw bytes are not checked while scanning: decoding repairs invalid UTF-8 (U+FFFD).
+        let key = String(decoding: scratch, as: UTF8.self)
+        let name = XMLNameMapping.elementName(for: key)
+        return Name(element: try intern(Array(name.utf8)), key: name == key ? nil : try intern(Array(key.utf8)))
     }
 
-    private func child(named name: String, key: String?, of parent: xmlNodePtr) throws(DocumentError) -> xmlNodePtr {
-        guard let element = xmlNewChild(parent, nil, name, nil) else { throw failure("libxml2 could not allocate an element") }
-        if let key, key != name { xmlNewProp(element, "key", key) }
+    private func intern(_ text: [UInt8]) throws(DocumentError) -> UnsafePointer<xmlChar> {
+        let interned = text.isEmpty
+            ? xmlDictLookup(names, "", 0)
+            : text.withUnsafeBufferPointer { xmlDictLookup(names, $0.baseAddress, Int32($0.count)) }
+        guard let interned else { throw failure("libxml2 could not allocate a name") }
+        return interned
+    }
+
+    private func child(named name: Name, of parent: xmlNodePtr) throws(DocumentError) -> xmlNodePtr {
+        guard let element = xmlNewChild(parent, nil, name.element, nil) else { throw failure("libxml2 could not allocate an element") }
+        if let key = name.key { xmlNewProp(element, "key", key) }
         return element
     }
 
@@ -178,7 +217,12 @@ struct JSONDocumentBuilder: ~Copyable {
     }
 
     private mutating func skipWhitespace() {
-        while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
     }
 
     private func failure(_ message: String) -> DocumentError {

@@ -143,14 +143,26 @@ enum XMLNameMapping {
     static func elementName(for key: String) -> String {
         var name: [UInt8] = []
         for scalar in key.unicodeScalars.prefix(maxLength) {
-            let value = scalar.value
-            let allowed = (value >= 0x41 && value <= 0x5A) || (value >= 0x61 && value <= 0x7A) || (value >= 0x30 && value <= 0x39)
-                || value == 0x5F || value == 0x2D || value == 0x2E
-            name.append(allowed ? UInt8(value) : UInt8(ascii: "_"))
+            name.append(scalar.value < 0x80 && isNameCharacter(UInt8(scalar.value)) ? UInt8(scalar.value) : UInt8(ascii: "_"))
         }
-        if let first = name.first, (first >= 0x41 && first <= 0x5A) || (first >= 0x61 && first <= 0x7A) || first == 0x5F {
+        if let first = name.first, startsName(first) {
             return String(decoding: name, as: UTF8.self)
         }
         return "_" + String(decoding: name, as: UTF8.self)
+    }
+
+    /// Whether `elementName(for:)` leaves the key, as UTF-8, as it is: a name of ASCII letters,
+    /// digits, `_`, `-` and `.` that starts with a letter or `_`, at most `maxLength` long.
+    static func isElementName(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = key.first, startsName(first), key.count <= maxLength else { return false }
+        return key.allSatisfy(isNameCharacter)
+    }
+
+    private static func isNameCharacter(_ byte: UInt8) -> Bool {
+        startsName(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2E
+    }
+
+    private static func startsName(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
     }
 }
