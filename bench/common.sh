@@ -200,7 +200,8 @@ run_wrk() { # output-file wrk-args...
 # The gottago-against-nginx throughput comparison of every benchmark: wrk -t2 -c64 for
 # $SECONDS_PER_RUN s after $WARMUP_SECONDS of warm-up, the two servers taking turns for $ROUNDS
 # rounds (this machine is shared and noisy), medians compared. Runs CHECK... after each gottago run.
-# Prints a line per round; sets G_RPS, G_P99, N_RPS, N_P99 and RATIO (gottago/nginx req/s).
+# Prints a line per round, after $ROUND_INDENT when set; sets G_RPS, G_P99, N_RPS, N_P99 and RATIO
+# (gottago/nginx req/s).
 # shellcheck disable=SC2034 # the figures are read by the calling script
 compare_throughput() { # gottago-url nginx-url check...
     local gottago_url=$1 nginx_url=$2 round
@@ -211,7 +212,7 @@ compare_throughput() { # gottago-url nginx-url check...
         run_wrk "$WORK/wrk-gottago-$round.txt" -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency "$gottago_url"
         "$@"
         run_wrk "$WORK/wrk-nginx-$round.txt" -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency "$nginx_url"
-        printf '  round %d: gottago %10s req/s  p99 %6s ms   nginx %10s req/s  p99 %6s ms\n' "$round" \
+        printf '%s  round %d: gottago %10s req/s  p99 %6s ms   nginx %10s req/s  p99 %6s ms\n' "${ROUND_INDENT:-}" "$round" \
             "$(wrk_rps "$WORK/wrk-gottago-$round.txt")" "$(wrk_p99 "$WORK/wrk-gottago-$round.txt")" \
             "$(wrk_rps "$WORK/wrk-nginx-$round.txt")" "$(wrk_p99 "$WORK/wrk-nginx-$round.txt")"
     done
