@@ -145,6 +145,8 @@ struct UpstreamPlan {
             policy.maxConcurrent = max(policy.maxConcurrent, 64)
             policy.rate = max(policy.rate, 100_000)
             policy.burst = max(policy.burst, 100_000)
+            policy.setByOperator.formUnion(["max-concurrent", "rate", "burst"])
+            policy.enforcesDailyQuotas = false
             policies[upstream] = policy
         }
         return (policies, server)
