@@ -84,8 +84,31 @@ struct PolitenessPresetTests {
         }
     }
 
+    @Test func theStatusShowsWhatIsLeftOfTheBudgetAndTheSandboxHasNone() async throws {
+        try await TestUpstream.with { upstream in
+            let catalog = try Self.catalog()
+            let route = try #require(catalog["quota-feed"])
+            let upstreams = try Upstreams(catalog: catalog, fetcher: try CurlFetcher(), cache: MemoryCache())
+            #expect(upstreams.status(of: "quota-feed")?.routes.first?.dailyQuota.map { [$0.limit, $0.left] } == [2, 2])
+            _ = try await upstreams.extract(route, parameters: ["port": "\(upstream.port)"])
+            #expect(upstreams.status(of: "quota-feed")?.routes.first?.dailyQuota.map { [$0.limit, $0.left] } == [2, 1])
+            var sandbox = UpstreamPolicy()
+            sandbox.enforcesDailyQuotas = false
+            let simulated = try Upstreams(catalog: catalog, fetcher: try CurlFetcher(), cache: MemoryCache(), policies: ["quota-feed": sandbox])
+            for n in 0..<3 { _ = try await simulated.extract(route, parameters: ["port": "\(upstream.port)", "n": "\(n)"]) }
+            #expect(simulated.status(of: "quota-feed")?.routes.first.map { $0.dailyQuota == nil } == true)
+        }
+    }
+
     /// A route over the test upstream's `/feed` with a daily quota of 2.
     static func route() throws -> Route {
+        guard let route = try catalog()["quota-feed"] else { throw Missing() }
+        #expect(route.politeness == PolitenessPreset(dailyQuota: 2))
+        return route
+    }
+
+    /// The folder of that one route.
+    static func catalog() throws -> RouteCatalog {
         var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
         parts.removeLast(3)
         let schema = parts.joined(separator: "/") + "/Routes/route.rng"
@@ -110,8 +133,6 @@ struct PolitenessPresetTests {
               <extract><record name="item" list="items" each="/r/item"><field name="n" xpath="@n" normalize="int"/></record></extract>
             </route>
             """.utf8), to: directory + "/quota-feed/route.xml")
-        guard let route = try RouteCatalog.load(from: directory)["quota-feed"] else { throw Missing() }
-        #expect(route.politeness == PolitenessPreset(dailyQuota: 2))
-        return route
+        return try RouteCatalog.load(from: directory)
     }
 }
