@@ -109,20 +109,7 @@ struct PolitenessPresetTests {
 
     /// The folder of that one route.
     static func catalog() throws -> RouteCatalog {
-        var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        let schema = parts.joined(separator: "/") + "/Routes/route.rng"
-        var template = Array("/tmp/gottago-quota-XXXXXX".utf8CString)
-        let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-        defer {
-            unlink(directory + "/quota-feed/route.xml")
-            rmdir(directory + "/quota-feed")
-            unlink(directory + "/route.rng")
-            rmdir(directory)
-        }
-        try Files.write(try Files.read(schema), to: directory + "/route.rng")
-        mkdir(directory + "/quota-feed", 0o755)
-        try Files.write(Array("""
+        try TemporaryRoutes.catalog(["quota-feed": """
             <route id="quota-feed" domain="departures">
               <summary>The test upstream's feed, two a day.</summary>
               <parameters><parameter name="port" required="true"/><parameter name="n" default="0"/></parameters>
@@ -132,7 +119,6 @@ struct PolitenessPresetTests {
               <politeness daily-quota="2"/>
               <extract><record name="item" list="items" each="/r/item"><field name="n" xpath="@n" normalize="int"/></record></extract>
             </route>
-            """.utf8), to: directory + "/quota-feed/route.xml")
-        return try RouteCatalog.load(from: directory)
+            """])
     }
 }
