@@ -40,6 +40,9 @@ struct SBBEndpointTests {
             #expect(read.map { "\($0.fields["from"] ?? "")>\($0.fields["to"] ?? "")" }
                 == ["Bern>Zürich HB", "Bern>Basel SBB", "Thun>Zürich HB", "Thun>Basel SBB"])
             #expect(read.allSatisfy { $0.links.count == 4 })
+            // transport.opendata.ch says how full the trains will be; the others do not.
+            let occupancy = xml.text.components(separatedBy: "<capacity2nd>").count - 1
+            #expect(provider == .opendata ? occupancy == 16 : occupancy == 0, "\(occupancy)")
         }
     }
 
