@@ -58,15 +58,15 @@ extension StationDirectory {
         var scratch = EditDistance.Scratch()
         let distances = query.tokens.map { token in
             let word = Array(token.utf8), bound = EditDistance.allowance(forLength: word.count)
-            return vocabulary.map { Int8(EditDistance.between(word, $0, bound: bound, scratch: &scratch) ?? -1) }
+            return words.vocabulary.map { Int8(EditDistance.between(word, $0, bound: bound, scratch: &scratch) ?? -1) }
         }
         var best: [(edits: Double, inTown: Int, leftOver: Int, length: Int, row: Int)] = []
-        for (row, stationWords) in words.enumerated() where stationWords.count >= distances.count {
-            let name = names[row]
-            guard let (edits, letters, inName) = edits(distances, query.tokens, stationWords, nameWords: name.nameTokens.count)
+        for row in stations.indices where words.words(row).count >= distances.count {
+            let nameWords = words.nameCount(row)
+            guard let (edits, letters, inName) = edits(distances, query.tokens, words.words(row), nameWords: nameWords)
             else { continue }
             let entry = (edits: Double(edits) / Double(letters), inTown: distances.count - inName,
-                         leftOver: name.nameTokens.count - inName, length: name.name.utf8.count, row: row)
+                         leftOver: nameWords - inName, length: words.nameLength(row), row: row)
             let index = best.firstIndex { ($0.edits, $0.inTown, $0.leftOver, $0.length, $0.row) >
                                           (entry.edits, entry.inTown, entry.leftOver, entry.length, entry.row) }
             guard index != nil || best.count < Self.maximumSuggestions else { continue }
@@ -81,7 +81,7 @@ extension StationDirectory {
     /// are the name's (the first `nameWords`); `distances[q][w]` is query word `q`'s distance
     /// to vocabulary word `w`, −1 beyond the allowance.
     private func edits(
-        _ distances: [[Int8]], _ queryWords: [String], _ stationWords: [Int32], nameWords: Int
+        _ distances: [[Int8]], _ queryWords: [String], _ stationWords: ArraySlice<Int32>, nameWords: Int
     ) -> (edits: Int, letters: Int, inName: Int)? {
         var used: UInt64 = 0
         var total = 0, letters = 0, inName = 0
@@ -94,7 +94,7 @@ extension StationDirectory {
             guard let closest else { return nil }
             used |= 1 << closest.index
             total += Int(closest.edits)
-            letters += max(queryWord.utf8.count, vocabulary[Int(stationWords[closest.index])].count, 1)
+            letters += max(queryWord.utf8.count, words[stationWords[stationWords.startIndex + closest.index]].count, 1)
             if closest.index < nameWords { inName += 1 }
         }
         return (total, letters, inName)
