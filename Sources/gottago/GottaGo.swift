@@ -107,6 +107,10 @@ struct GottaGo {
         if settings.weather != nil, settings.geocoder == nil {
             fail("the weather needs a geocoder to find its places; pass --geocoder gazetteer (or another), or --weather off")
         }
+        // The station directory (26,644 stops) builds on another thread meanwhile.
+        let stationDirectory = settings.timetable.map { _ in
+            Prebuilt { try StationDirectory(stations: SwissStations.all, configuration: .init(positionIndex: .grid, nameIndex: .columns)) }
+        }
         // The gazetteer: the default geocoder, the time zones of places, and the simulators' places.
         var gazetteer: Gazetteer?
         if settings.weather != nil || settings.geocoder != nil {
@@ -148,9 +152,9 @@ struct GottaGo {
         } catch {
             fail("--upstream: \(error)")
         }
-        if let provider = settings.timetable {
+        if let provider = settings.timetable, let stationDirectory {
             do {
-                let directory = try StationDirectory(stations: SwissStations.all, configuration: .init(positionIndex: .grid, nameIndex: .columns))
+                let directory = try stationDirectory.get()
                 timetable = try TimetableService(upstreams: upstreams, directory: directory, provider: provider)
             } catch {
                 fail("cannot start the timetable: \(error)")

@@ -148,6 +148,8 @@ struct Network: Sendable {
 
     /// An id without leading zeros and without HAFAS's `#85` suffix (`008503000#85` → `8503000`).
     static func key(_ id: String) -> String {
+        // Most ids are already keys: no `#`, no leading zero.
+        if id.utf8.first != 0x30, !id.utf8.contains(0x23) { return id }
         let base = id.split(separator: "#", maxSplits: 1).first.map(String.init) ?? id
         let trimmed = base.drop { $0 == "0" }
         return trimmed.isEmpty ? base : String(trimmed)

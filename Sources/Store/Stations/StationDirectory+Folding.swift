@@ -40,7 +40,7 @@ extension StationDirectory {
 
         /// The words of a folded name.
         static func tokens(_ folded: String) -> [String] {
-            folded.split(separator: " ").map(String.init)
+            folded.utf8.split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
         }
 
         /// U+00C0…U+017F, Latin-1 Supplement and Latin Extended-A, folded; nil for `×` and `÷`.

@@ -22,8 +22,8 @@ extension StationDirectory {
         /// Prefix matches ranked by length are drawn from at most this many rows per prefix,
         /// in alphabetical order, so that a one-letter query costs no sort of every name.
         private static let prefixScan = 2000
-        /// A row and its folded names, as `closeNameRows` reads them.
-        private static let foldedColumns = "rowid, folded_name, folded_place, name_key, locality_key"
+        /// A row's folded names, as `closeNameRows` reads them after its rowid.
+        private static let foldedColumns = "folded_name, folded_place, name_key, locality_key"
         /// The longest prefix the word index keeps a list for.
         private static let longestIndexedPrefix = 6
 
@@ -52,18 +52,20 @@ extension StationDirectory {
                 : "SELECT station FROM station_cell WHERE cell BETWEEN ?1 AND ?2")
             byID = try database.prepare("SELECT rowid FROM station WHERE id = ?1")
             sameName = try database.prepare("""
-                SELECT \(Self.foldedColumns) FROM station
+                SELECT rowid, \(Self.foldedColumns) FROM station
                 WHERE folded_name = ?1 OR folded_place = ?1 OR name_key = ?2 OR locality_key = ?2
                 LIMIT ?3
                 """)
             namePrefix = try database.prepare("""
-                SELECT \(Self.foldedColumns) FROM (
-                    SELECT * FROM station WHERE folded_name >= ?1 AND folded_name < ?2 LIMIT \(Self.prefixScan))
+                SELECT row, \(Self.foldedColumns) FROM (
+                    SELECT rowid AS row, \(Self.foldedColumns) FROM station
+                    WHERE folded_name >= ?1 AND folded_name < ?2 LIMIT \(Self.prefixScan))
                 ORDER BY length(folded_name), folded_name LIMIT ?3
                 """)
             placePrefix = try database.prepare("""
-                SELECT \(Self.foldedColumns) FROM (
-                    SELECT * FROM station WHERE folded_place >= ?1 AND folded_place < ?2 LIMIT \(Self.prefixScan))
+                SELECT row, \(Self.foldedColumns) FROM (
+                    SELECT rowid AS row, \(Self.foldedColumns) FROM station
+                    WHERE folded_place >= ?1 AND folded_place < ?2 LIMIT \(Self.prefixScan))
                 ORDER BY length(folded_place), folded_place LIMIT ?3
                 """)
             words = nameIndex == .fts5
