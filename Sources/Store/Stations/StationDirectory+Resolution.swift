@@ -36,7 +36,7 @@ extension StationDirectory {
             return try station(id: String(trimmed)).map(Resolution.found) ?? .unknown(suggestions: [])
         }
         guard let query = Self.foldQuery(name) else { return .unknown(suggestions: []) }
-        let ranked = try rankedRows(query, wanted: 1)
+        let ranked = try rankedRows(query, wanted: 1, bestOnly: true)
         guard let best = ranked.first?.score else { return .unknown(suggestions: suggestions(for: query)) }
         let tied = ranked.prefix { $0.score == best }.map { stations[$0.row] }
         if tied.count == 1 { return .found(tied[0]) }
@@ -60,8 +60,14 @@ extension StationDirectory {
             let word = Array(token.utf8), bound = EditDistance.allowance(forLength: word.count)
             return words.vocabulary.map { Int8(EditDistance.between(word, $0, bound: bound, scratch: &scratch) ?? -1) }
         }
+        // Only stations with a word near each query word can do: those of the query word whose
+        // near words have the fewest stations.
+        let near = distances.map { distances in distances.indices.filter { distances[$0] >= 0 }.map { Int32($0) } }
+        guard let fewest = near.min(by: { a, b in
+            a.reduce(0) { $0 + words.rows(with: $1).count } < b.reduce(0) { $0 + words.rows(with: $1).count }
+        }) else { return [] }
         var best: [(edits: Double, inTown: Int, leftOver: Int, length: Int, row: Int)] = []
-        for row in stations.indices where words.words(row).count >= distances.count {
+        for row in words.rows(withAnyOf: fewest) where words.words(row).count >= distances.count {
             let nameWords = words.nameCount(row)
             guard let (edits, letters, inName) = edits(distances, query.tokens, words.words(row), nameWords: nameWords)
             else { continue }

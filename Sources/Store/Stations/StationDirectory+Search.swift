@@ -33,12 +33,16 @@ extension StationDirectory {
     ///
     /// The indexed columns give every match scoring 0.5 or more, and the town's main station
     /// is looked up by name; only when fewer than `wanted` of those exist are word matches
-    /// looked up too (in the word index, or else by a scan of the words in memory), as none of
-    /// them could rank higher.
-    func rankedRows(_ query: FoldedQuery, wanted: Int) throws(StationDirectoryError) -> [(row: Int, score: Double)] {
+    /// looked up too (in the word index, or else in the words in memory), as none of them could
+    /// rank higher.
+    ///
+    /// With `bestOnly` (resolution, which needs the best tier alone) prefix matches are not
+    /// looked up when the name, its words or its place match, as they score less.
+    func rankedRows(_ query: FoldedQuery, wanted: Int, bestOnly: Bool = false) throws(StationDirectoryError) -> [(row: Int, score: Double)] {
         let candidates = max(200, 4 * wanted)
         let close = try connection.withLock { connection throws(StationDirectoryError) in
-            try connection.closeNameRows(query, limit: candidates)
+            let same = try connection.sameNameRows(query)
+            return bestOnly && !same.isEmpty ? same : same + (try connection.prefixRows(query, limit: candidates))
         }
         var seen: [Int: Int] = [:]
         var ranked: [(row: Int, score: Double, name: String)] = []
@@ -63,7 +67,7 @@ extension StationDirectory {
             if let found {
                 for row in found { rank(Int(row) - 1, nil) }
             } else {
-                for row in stations.indices where wordPrefixes(query.longestFirst, in: row) != nil { rank(row, nil) }
+                for row in wordRows(query) { rank(row, nil) }
             }
         }
         ranked.sort { a, b in
@@ -71,5 +75,20 @@ extension StationDirectory {
             return a.name != b.name ? a.name.utf8.lexicographicallyPrecedes(b.name.utf8) : a.row < b.row
         }
         return ranked.map { ($0.row, $0.score) }
+    }
+
+    /// The rows, in order, of the stations where every query word begins a different one of
+    /// their words: drawn from the stations of the query word whose words have the fewest
+    /// stations, then checked.
+    func wordRows(_ query: FoldedQuery) -> [Int] {
+        var fewest: (words: ArraySlice<Int32>, stations: Int)?
+        for token in query.tokens {
+            let matching = words.words(beginningWith: token)
+            let stations = matching.reduce(0) { $0 + words.rows(with: $1).count }
+            guard stations > 0 else { return [] }
+            if stations < fewest?.stations ?? .max { fewest = (matching, stations) }
+        }
+        guard let fewest else { return [] }
+        return words.rows(withAnyOf: fewest.words).filter { wordPrefixes(query.longestFirst, in: $0) != nil }
     }
 }

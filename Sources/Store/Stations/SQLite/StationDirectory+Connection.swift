@@ -22,7 +22,7 @@ extension StationDirectory {
         /// Prefix matches ranked by length are drawn from at most this many rows per prefix,
         /// in alphabetical order, so that a one-letter query costs no sort of every name.
         private static let prefixScan = 2000
-        /// A row's folded names, as `closeNameRows` reads them after its rowid.
+        /// A row's folded names, as `sameNameRows` and `prefixRows` read them after its rowid.
         private static let foldedColumns = "folded_name, folded_place, name_key, locality_key"
         /// The longest prefix the word index keeps a list for.
         private static let longestIndexedPrefix = 6
@@ -165,26 +165,34 @@ extension StationDirectory.Connection {
         return found
     }
 
-    /// Rows whose name, place or words equal the query's (all of them), then rows whose name
-    /// or place begins with it (shortest first, at most `limit` each): every match scoring
-    /// 0.5 or more, with its folded names.
-    func closeNameRows(
+    /// Rows whose name, place or words equal the query's (all of them): every match scoring 0.8
+    /// or more, with its folded names.
+    func sameNameRows(_ query: StationDirectory.FoldedQuery) throws(StationDirectoryError) -> [(row: Int64, name: StationDirectory.FoldedName)] {
+        var rows: [(row: Int64, name: StationDirectory.FoldedName)] = []
+        try sameName.run(.text(query.text), .text(query.key), .integer(10_000)) { row throws(StationDirectoryError) in
+            rows.append(Self.folded(row))
+        }
+        return rows
+    }
+
+    /// Rows whose name or place begins with the query (shortest first, at most `limit` each):
+    /// the matches scoring 0.5 up to 0.75, with their folded names.
+    func prefixRows(
         _ query: StationDirectory.FoldedQuery, limit: Int
     ) throws(StationDirectoryError) -> [(row: Int64, name: StationDirectory.FoldedName)] {
         var rows: [(row: Int64, name: StationDirectory.FoldedName)] = []
-        func read(_ row: borrowing StationDirectory.Row) {
-            rows.append((row.integer(0), StationDirectory.FoldedName(
-                name: row.text(1), place: row.text(2), key: row.text(3), localityKey: row.text(4))))
-        }
-        try sameName.run(.text(query.text), .text(query.key), .integer(Int64(max(limit, 10_000)))) {
-            row throws(StationDirectoryError) in read(row)
-        }
         // Folded text holds valid UTF-8 only, all of which sorts below U+10FFFF's bytes.
         let end = query.text + "\u{10FFFF}"
         for statement in [namePrefix, placePrefix] {
-            try statement.run(.text(query.text), .text(end), .integer(Int64(limit))) { row throws(StationDirectoryError) in read(row) }
+            try statement.run(.text(query.text), .text(end), .integer(Int64(limit))) { row throws(StationDirectoryError) in
+                rows.append(Self.folded(row))
+            }
         }
         return rows
+    }
+
+    private static func folded(_ row: borrowing StationDirectory.Row) -> (row: Int64, name: StationDirectory.FoldedName) {
+        (row.integer(0), StationDirectory.FoldedName(name: row.text(1), place: row.text(2), key: row.text(3), localityKey: row.text(4)))
     }
 
     /// Rows where every query word begins a word of the name or locality (at most `limit`),
