@@ -3,7 +3,7 @@ extension StationDirectory {
     /// (`ä` → `a`, `é` → `e`, `ß` → `ss`, `æ` → `ae`, `ł` → `l`), every run of punctuation and
     /// spaces one space, none at either end.
     ///
-    /// `Zürich HB` → `zurich hb`, `Genève` → `geneve`, `Thun, Rathaus` → `thun rathaus`,
+    /// `Zürich HB` → `zurich hb`, `Genève` → `geneve`, `Bern, Rathaus` → `bern rathaus`,
     /// `Biel/Bienne` → `biel bienne`. Other scripts keep their letters, lower-cased.
     enum Folding {
         /// Folds `text`; nil when it is longer than `maximumLength` UTF-8 bytes once folded.

@@ -61,7 +61,8 @@ extension StationDirectory {
     /// Tiers, best first, each above every score of the next:
     /// - 1: the whole name (`bern rathaus` for `Bern, Rathaus`);
     /// - 0.9: the same words in another order, or the locality's and place's words (`rathaus bern`);
-    /// - 0.8: the place without its locality (`rathaus`): every town's `Rathaus` scores the same;
+    /// - 0.8: the place without its locality (`rathaus`): every town's `Rathaus` scores the same
+    ///   (a town's name, `zurich`, scores its main station 0.95 apart from these tiers: `Towns`);
     /// - 0.5…0.75: a prefix of the name or of the place, more for a larger share of it;
     /// - 0.2…0.45: every query word begins a different word of the name or locality, more for a
     ///   larger share of the name's letters.

@@ -20,8 +20,8 @@ extension StationDirectory {
     /// Resolves a station name, or a 7-digit station id, into one station.
     ///
     /// A 7-digit number is looked up as an id. Otherwise the best `search` match wins
-    /// (`Bern` is the station named Bern, `Zürich` the shortest name starting so, `Zürich HB`).
-    /// When several match equally well (every town's `Rathaus`), the one nearest to `near`
+    /// (`Bern` is the station named Bern, `Zürich` the town's main station, Zürich HB). When
+    /// several match equally well (the 26 stops named `Rathaus`), the one nearest to `near`
     /// wins; without a position the name is ambiguous. A name nothing matches gets suggestions
     /// by spelling: each word within a few edits of a word of the station's name or town
     /// (`Zurik` → `Zürich HB`, …).

@@ -11,14 +11,14 @@ import Synchronization
 /// over positions and indexes over folded names (FTS5 for words, where SQLite has it). The
 /// indexes answer rows; the stations themselves stay in memory by row, so a result costs no
 /// further lookup, and so do their words (`WordTable`), but the folded names live only in the
-/// database: the 26,644 Swiss stops cost about 15 MiB. One connection serves every thread behind a `Mutex`; queries reuse prepared
-/// statements and hold the lock for microseconds.
+/// database: the 26,644 Swiss stops cost about 9 MiB. One connection serves every thread behind
+/// a `Mutex`; queries reuse prepared statements and hold the lock for microseconds.
 ///
 /// ```swift
 /// let directory = try StationDirectory(stations: SwissStations.all)
 /// let near = try directory.nearest(latitude: 46.9488, longitude: 7.4391, limit: 3)   // Bern, Bern Bahnhof, …
 /// let hits = try directory.search("zurich hb")                                     // Zürich HB first
-/// switch try directory.resolve("Rathaus", near: (46.75, 7.62)) { … }               // .found(Thun, Rathaus)
+/// switch try directory.resolve("Rathaus", near: (46.95, 7.44)) { … }               // .found(Bern, Rathaus)
 /// ```
 public final class StationDirectory: Sendable {
     /// Where the database lives and which indexes it uses.
