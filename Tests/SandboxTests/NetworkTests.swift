@@ -45,8 +45,9 @@ struct NetworkTests {
         #expect(categories == Set(Category.allCases))
     }
 
-    /// Every stop's route to Bern and from Zürich HB: hops that chain from the one station to
-    /// the other, with at most four rides.
+    /// Every stop's route to Bern, and every 13th stop's from Zürich HB (routes are made of the
+    /// same ways up, one of them reversed): hops that chain from the one station to the other,
+    /// with at most four rides.
     @Test func everyStopIsReachable() async throws {
         let model = try await Self.model()
         let network = model.network
@@ -54,7 +55,7 @@ struct NetworkTests {
         let broken = try await offPool {
             var broken: [String] = []
             for station in network.stations.indices {
-                for (from, to) in [(station, bern), (zurich, station)] where from != to {
+                for (from, to) in [(station, bern), (zurich, station)] where from != to && (to == bern || station % 13 == 0) {
                     let hops = model.hops(from: from, to: to)
                     if !Self.chains(hops, from: from, to: to) || hops.filter(\.isRide).count > 4 {
                         broken.append(network.stations[station].name)
@@ -159,10 +160,9 @@ struct NetworkTests {
         let network = try await Self.model().network
         let trains = network.stations.indices.filter { network.stations[$0].kind == .train }
         let grid = NearestStations(members: trains, of: network.stations)
-        for stop in stride(from: 0, to: network.stations.count, by: 97) {
-            let scanned = trains.filter { $0 != stop }
-                .min { (Geo.distance(network.stations[stop], network.stations[$0]), $0) < (Geo.distance(network.stations[stop], network.stations[$1]), $1) }
-            #expect(grid.nearest(to: stop) == scanned, "\(network.stations[stop].name)")
+        for stop in stride(from: 0, to: network.stations.count, by: 499) {
+            let scanned = trains.filter { $0 != stop }.map { (Geo.distance(network.stations[stop], network.stations[$0]), $0) }.min { $0 < $1 }
+            #expect(grid.nearest(to: stop) == scanned?.1, "\(network.stations[stop].name)")
         }
         // Across the antimeridian the grid scans, with the same answer.
         let far = [Station(id: "1", name: "West", latitude: 0, longitude: 179.9), Station(id: "2", name: "East", latitude: 0, longitude: -179.9),

@@ -110,6 +110,8 @@ struct TimetableServiceTests {
             #expect(error.status == 400)
             #expect(error.candidates.count > 2)
             #expect(error.candidates.allSatisfy { $0.name.hasSuffix("Rathaus") })
+            // 26 stops are named Rathaus; the directory lists 20 of them, the document 10.
+            #expect(error.message == "\"Rathaus\" matches 20 or more stations; name one of them, or send lat and lon.")
             #expect(answer.document.schedules[1].error == nil)
             #expect(!answer.document.schedules[1].links.isEmpty)
 

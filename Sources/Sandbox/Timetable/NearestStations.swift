@@ -49,6 +49,7 @@ struct NearestStations {
     /// there is none.
     func nearest(to station: Int) -> Int? {
         let origin = stations[station]
+        guard !members.isEmpty else { return nil }
         guard !scans else { return scan(from: station) }
         var best: (index: Int, metres: Double)?
         let centre = Self.cell(origin)

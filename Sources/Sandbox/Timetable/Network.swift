@@ -141,9 +141,24 @@ struct Network: Sendable {
         lineStops[Int(lineStopStarts[station])..<Int(lineStopStarts[station + 1])]
     }
 
-    /// The line groups a station is on.
-    func groups(at station: Int) -> Set<Int> {
-        Set(lines(at: station).compactMap { lines[$0.line].group })
+    /// The line groups a station is on, in order, each once: the lines of a group are made one
+    /// after the other, so their stops come in group order.
+    func groups(at station: Int) -> [Int] {
+        var groups: [Int] = []
+        for stop in lines(at: station) {
+            if let group = lines[stop.line].group, group != groups.last { groups.append(group) }
+        }
+        return groups
+    }
+
+    /// The smallest group in both of two ordered lists of groups, if any.
+    static func firstCommonGroup(_ a: [Int], _ b: [Int]) -> Int? {
+        var i = 0, j = 0
+        while i < a.count, j < b.count {
+            if a[i] == b[j] { return a[i] }
+            if a[i] < b[j] { i += 1 } else { j += 1 }
+        }
+        return nil
     }
 
     /// An id without leading zeros and without HAFAS's `#85` suffix (`008503000#85` → `8503000`).

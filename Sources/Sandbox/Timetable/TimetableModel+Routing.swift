@@ -86,8 +86,14 @@ extension TimetableModel {
         var start = 0
         while start < nodes.count - 2 {
             let groups = network.groups(at: nodes[start])
-            if let end = (start + 2..<nodes.count).reversed().first(where: { !groups.isDisjoint(with: network.groups(at: nodes[$0])) }),
-               let group = groups.intersection(network.groups(at: nodes[end])).min() {
+            var shared: (end: Int, group: Int)?
+            for end in (start + 2..<nodes.count).reversed() {
+                if let group = Network.firstCommonGroup(groups, network.groups(at: nodes[end])) {
+                    shared = (end, group)
+                    break
+                }
+            }
+            if let (end, group) = shared {
                 nodes.removeSubrange(start + 1..<end)
                 links.replaceSubrange(start..<end, with: [.group(group)])
             }
