@@ -345,7 +345,9 @@ struct StationDirectoryTests {
 
 @Suite("SwissStations")
 struct SwissStationsTests {
-    static let directory = Result { try StationDirectory(stations: SwissStations.all) }
+    /// Built once, on a thread of its own: CPU-bound work on the shared task pool would stall the
+    /// other suites' servers (see `StationDirectoryTests.concurrent`).
+    static let directory = Task { try await offPool { try StationDirectory(stations: SwissStations.all) } }
 
     @Test("every DiDok stop, sorted by id, ids unique and the real 7-digit 85… numbers")
     func ids() {
@@ -384,13 +386,17 @@ struct SwissStationsTests {
     }
 
     @Test("the embedded table is the committed file, and its digest names it")
-    func embedded() throws {
-        let bytes = Array(SwissStations.embeddedBytes)
-        let file = try ChildProcess.run("/bin/cat", arguments: [GazetteerFixture.repository + "/Sources/StationData/include/stations.tsv"])
-        #expect(bytes == file.out)
-        let sum = try ChildProcess.run("/usr/bin/sha256sum", arguments: [GazetteerFixture.repository + "/Sources/StationData/include/stations.tsv"])
-        #expect(String(decoding: sum.out.prefix(64), as: UTF8.self) == SwissStations.digest)
-        #expect(SwissStations.parse(String(decoding: bytes, as: UTF8.self)) == SwissStations.all)
+    func embedded() async throws {
+        let path = GazetteerFixture.repository + "/Sources/StationData/include/stations.tsv"
+        let (same, digest, parsed) = try await offPool {
+            let bytes = Array(SwissStations.embeddedBytes)
+            let file = try ChildProcess.run("/bin/cat", arguments: [path]).out
+            let sum = try ChildProcess.run("/usr/bin/sha256sum", arguments: [path]).out
+            return (bytes == file, String(decoding: sum.prefix(64), as: UTF8.self), SwissStations.parse(String(decoding: bytes, as: UTF8.self)))
+        }
+        #expect(same)
+        #expect(digest == SwissStations.digest)
+        #expect(parsed == SwissStations.all)
     }
 
     @Test("the major stations, where they are", arguments: [
@@ -433,8 +439,8 @@ struct SwissStationsTests {
     }
 
     @Test("nearest around Bern station is Bern")
-    func nearestBern() throws {
-        let directory = try Self.directory.get()
+    func nearestBern() async throws {
+        let directory = try await Self.directory.value
         let near = try directory.nearest(latitude: 46.9490, longitude: 7.4390, limit: 5)
         #expect(near.first?.station.id == "8507000")
         #expect(try #require(near.first).meters < 100)
@@ -447,8 +453,8 @@ struct SwissStationsTests {
         ("Interlaken Ost", "8507492"), ("zurich flughafen", "8503016"), ("lausanne", "8501120"), ("Luzern", "8505000"),
         ("thun", "8507100"), ("Olten", "8500218"), ("winterthur", "8506000"), ("lugano", "8505300"), ("Zürich Oerlikon", "8503006"),
     ])
-    func resolve(_ name: String, _ id: String) throws {
-        let resolution = try Self.directory.get().resolve(name)
+    func resolve(_ name: String, _ id: String) async throws {
+        let resolution = try await Self.directory.value.resolve(name)
         guard case .found(let station) = resolution else {
             Issue.record("\(name): \(resolution)")
             return
@@ -457,8 +463,8 @@ struct SwissStationsTests {
     }
 
     @Test("Rathaus is ambiguous, but the nearest near a town")
-    func rathaus() throws {
-        let directory = try Self.directory.get()
+    func rathaus() async throws {
+        let directory = try await Self.directory.value
         guard case .ambiguous(let candidates) = try directory.resolve("Rathaus") else {
             Issue.record("expected ambiguous")
             return
@@ -480,8 +486,8 @@ struct SwissStationsTests {
     }
 
     @Test("a misspelt town gets suggestions")
-    func suggestions() throws {
-        guard case .unknown(let suggestions) = try Self.directory.get().resolve("Zurik") else {
+    func suggestions() async throws {
+        guard case .unknown(let suggestions) = try await Self.directory.value.resolve("Zurik") else {
             Issue.record("expected unknown")
             return
         }
