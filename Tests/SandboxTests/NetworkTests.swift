@@ -162,13 +162,17 @@ struct NetworkTests {
         let trains = network.stations.indices.filter { network.stations[$0].kind == .train }
         let grid = NearestStations(members: trains, of: network.stations)
         for stop in stride(from: 0, to: network.stations.count, by: 499) {
-            let scanned = trains.filter { $0 != stop }.map { (Geo.distance(network.stations[stop], network.stations[$0]), $0) }.min { $0 < $1 }
+            let scanned = trains.filter { $0 != stop }
+                .map { (Geo.distance(network.stations[stop], network.stations[$0]), $0) }.min { $0 < $1 }
             #expect(grid.nearest(to: stop) == scanned?.1, "\(network.stations[stop].name)")
         }
-        // Across the antimeridian the grid scans, with the same answer.
-        let far = [Station(id: "1", name: "West", latitude: 0, longitude: 179.9), Station(id: "2", name: "East", latitude: 0, longitude: -179.9),
-                   Station(id: "3", name: "Far", latitude: 0, longitude: 170)]
+        // Across the antimeridian the grid scans, with the same answer; of no members, none.
+        let far = [
+            Station(id: "1", name: "West", latitude: 0, longitude: 179.9), Station(id: "2", name: "East", latitude: 0, longitude: -179.9),
+            Station(id: "3", name: "Far", latitude: 0, longitude: 170),
+        ]
         #expect(NearestStations(members: [1, 2], of: far).nearest(to: 0) == 1)
         #expect(NearestStations(members: [], of: far).nearest(to: 0) == nil)
+        #expect(NearestStations(members: [2], of: far).nearest(to: 0) == 2)
     }
 }

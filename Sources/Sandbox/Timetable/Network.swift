@@ -78,7 +78,8 @@ struct Network: Sendable {
         // The first of several stations with one id is kept, whatever order they come in; a list
         // already in order (the embedded one) is shared, not copied.
         var seen = Set<String>()
-        let inOrder = zip(input, input.dropFirst()).allSatisfy { $0.id < $1.id } && input.allSatisfy { seen.insert(Network.key($0.id)).inserted }
+        let inOrder = zip(input, input.dropFirst()).allSatisfy { $0.id < $1.id }
+            && input.allSatisfy { seen.insert(Network.key($0.id)).inserted }
         seen.removeAll()
         let stations = inOrder ? input : input.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
             .map(\.element).filter { seen.insert(Network.key($0.id)).inserted }

@@ -38,7 +38,9 @@ extension StationDirectory {
     ///
     /// With `bestOnly` (resolution, which needs the best tier alone) prefix matches are not
     /// looked up when the name, its words or its place match, as they score less.
-    func rankedRows(_ query: FoldedQuery, wanted: Int, bestOnly: Bool = false) throws(StationDirectoryError) -> [(row: Int, score: Double)] {
+    func rankedRows(
+        _ query: FoldedQuery, wanted: Int, bestOnly: Bool = false
+    ) throws(StationDirectoryError) -> [(row: Int, score: Double)] {
         let candidates = max(200, 4 * wanted)
         let close = try connection.withLock { connection throws(StationDirectoryError) in
             let same = try connection.sameNameRows(query)

@@ -167,7 +167,9 @@ extension StationDirectory.Connection {
 
     /// Rows whose name, place or words equal the query's (all of them): every match scoring 0.8
     /// or more, with its folded names.
-    func sameNameRows(_ query: StationDirectory.FoldedQuery) throws(StationDirectoryError) -> [(row: Int64, name: StationDirectory.FoldedName)] {
+    func sameNameRows(
+        _ query: StationDirectory.FoldedQuery
+    ) throws(StationDirectoryError) -> [(row: Int64, name: StationDirectory.FoldedName)] {
         var rows: [(row: Int64, name: StationDirectory.FoldedName)] = []
         try sameName.run(.text(query.text), .text(query.key), .integer(10_000)) { row throws(StationDirectoryError) in
             rows.append(Self.folded(row))
