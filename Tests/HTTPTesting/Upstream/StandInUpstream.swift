@@ -32,8 +32,9 @@ public final class StandInUpstream: Sendable {
     public init(body: [UInt8], contentType: String = "text/xml; charset=utf-8", status: Int = 200) throws {
         let store = Store((body, contentType, status))
         self.store = store
-        let answer: Route.Handler = { _ in
+        let answer: Route.Handler = { request in
             store.count.add(1, ordering: .relaxed)
+            store.authorization.withLock { $0 = request.headers["Authorization"] }
             let (body, contentType, status) = store.answer.withLock { $0 }
             return Response(status: status, headers: HTTPHeaders(contentType: contentType), body: .bytes(body), cache: .noStore)
         }
