@@ -28,7 +28,9 @@ let package = Package(
         // The embedded gazetteer's bytes (scripts/derive-gazetteer.py writes them and data.S).
         .target(name: "GazetteerData", exclude: ["include/gazetteer.tsv.gz"]),
         .target(name: "Upstream", dependencies: ["Fetch", "Store", "Scrape"], swiftSettings: swiftSettings),
-        .target(name: "Model", dependencies: ["Markup"], swiftSettings: swiftSettings),
+        .target(name: "Model", dependencies: ["Markup", "StationData"], swiftSettings: swiftSettings),
+        // The embedded Swiss station set's bytes (scripts/derive-stations.py writes them and data.S).
+        .target(name: "StationData", exclude: ["include/stations.tsv"]),
         .target(name: "Compression", dependencies: ["CZlib"], swiftSettings: swiftSettings),
         .target(name: "Server", dependencies: ["Markup", "Compression", "CMicroHTTPD"], swiftSettings: swiftSettings),
         // The aggregations behind the public endpoints: connections for station lists, departures, weather along a route.

@@ -1,38 +1,46 @@
 #!/usr/bin/env python3
-"""Derives the embedded Swiss station set, Sources/Model/Stations/SwissStations+Data.swift.
+"""Derives the embedded Swiss station set, Sources/StationData/include/stations.tsv, and the
+assembler file that embeds it, Sources/StationData/data.S.
 
-Three sources, in this order of precedence:
+Sources (read here only; the service never reads ../shared):
 
-1. Real stops from the recorded upstream responses (../shared/fixtures/upstream): every stop
-   with a Swiss UIC/DIDOK number (85xxxxx) and WGS 84 coordinates in the SBB HAFAS extxml,
-   OJP 1.0/2.0, timetable.search.ch and HAFAS location-lookup samples. A stop seen several
-   times takes its most frequent name and the median of its coordinates; its kind comes from
-   what the samples say serves it (HAFAS product classes and categories, OJP modes, search.ch
-   icons and leg types), trains first. Five major stations the samples do not name (Genève,
-   Sion, Fribourg, Lugano, Thun) get their public UIC numbers, at the position a sample gives
-   the number without a name, else at their town's GeoNames position.
-2. Swiss towns from GeoNames (../shared/data/geonames-cities1000.csv.gz, country CH), as
-   synthetic stops named after the town (railway stations for towns of 5,000 people or more,
-   bus stops for smaller ones and for districts such as `Zürich, Höngg`), unless a real stop
-   already stands for the town (same name, or the name with a canton or `HB`/`SBB`, or a
-   name an upstream accepts for it, as HAFAS takes `Zürich` for Zürich HB).
-   Ids are synthetic: 89 followed by five digits, 8900001 upwards in GeoNames id order. Real
-   Swiss stops are all 85xxxxx, so the two ranges cannot meet.
-3. A few synthetic extra stops (ids from 8950001): "Rathaus" stops in several towns, which
-   make bare "Rathaus" ambiguous, and tram, ship and cableway stops. Their positions are
-   approximate.
+1. ../shared/data/swiss-stops.csv.gz: every Swiss public-transport stop of the official DiDok
+   list (Dienststellen, BAV, 2023-04; "Source: opentransportdata.swiss"), 26,641 stops with
+   their 7-digit numbers (8507000 Bern), official names, WGS 84 positions and kinds. Its five
+   stops of kind `other` (the Bern Matte and Hammetschwand lifts, Zug Rankhof) count as
+   cableways: the station set has no kind for lifts.
+2. The recorded upstream responses (../shared/fixtures/upstream): every stop with a Swiss
+   number (85xxxxx) and WGS 84 coordinates in the SBB HAFAS extxml, OJP 1.0/2.0,
+   timetable.search.ch and HAFAS location-lookup samples. A stop the DiDok list lacks (opened,
+   renamed or renumbered since a sample was recorded) keeps its real number, its most frequent
+   name, the median of its positions and the kind the samples say serves it (HAFAS product
+   classes and categories, OJP modes, search.ch icons and leg types), trains first. A stop in
+   both keeps the DiDok row.
+3. ../shared/data/geonames-cities1000.csv.gz (GeoNames, CC BY 4.0, "GeoNames, geonames.org"):
+   the Swiss towns, for the localities of the few stops whose names do not say theirs.
 
-The project never reads ../shared at run time; the generated file is committed. Standard
-library only. Run it from anywhere:
+A stop's locality is the town its name gives. A `Town, Stop` name gives the part before the
+comma (`Bern` for `Bern, Rathaus`). Any other name gives, in this order: itself when it is a
+GeoNames town (`Muri bei Bern`); the longest town it begins with, followed by a space, a hyphen
+or a slash but not by a canton alone (`Zürich` for `Zürich Oerlikon`, `Genève` for
+`Genève-Aéroport`, not `Buchs` for `Buchs AG`), the towns being GeoNames' and those before the
+commas of other names; itself when it is such a town (`Buchs AG`); the town in its brackets
+(`Gryon` for `Chaux Ronde (Gryon)`); the nearest GeoNames town within 5 km; itself without
+its brackets.
 
-    python3 scripts/derive-stations.py            # writes the Swift file
-    python3 scripts/derive-stations.py --check    # exits 1 if the committed file is stale
+The output is UTF-8 text: `#` comment lines, then one stop a line, sorted by number: id,
+name, latitude, longitude, locality, kind, separated by tabs. The same input gives the same
+bytes. Standard library only. Run it from anywhere:
+
+    python3 scripts/derive-stations.py            # writes the data file and data.S
+    python3 scripts/derive-stations.py --check    # exits 1 if either committed file is stale
 """
 
 import argparse
 import csv
 import glob
 import gzip
+import hashlib
 import html
 import json
 import math
@@ -42,18 +50,18 @@ import statistics
 import sys
 import unicodedata
 import xml.etree.ElementTree as ET
-import zlib
 from collections import Counter, defaultdict
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_SHARED = os.path.join(os.path.dirname(REPO), "shared")
-DEFAULT_OUTPUT = os.path.join(REPO, "Sources", "Model", "Stations", "SwissStations+Data.swift")
+TARGET = os.path.join(REPO, "Sources", "StationData")
+DATA_OUTPUT = os.path.join(TARGET, "include", "stations.tsv")
+ASSEMBLY_OUTPUT = os.path.join(TARGET, "data.S")
 
 KINDS = ("train", "tram", "ship", "cableway", "bus")  # precedence when several serve a stop
+DIDOK_KINDS = {"train": "train", "tram": "tram", "ship": "ship", "cableway": "cableway", "bus": "bus", "other": "cableway"}
 SWISS_BOX = (45.75, 47.90, 5.85, 10.60)  # south, north, west, east; border stations included
-TOWN_ID_BASE = 8900000
-EXTRA_ID_BASE = 8950000
-TRAIN_TOWN_POPULATION = 5000  # towns this large get a synthetic railway station, smaller ones a bus stop
+NEAREST_TOWN_METRES = 5000
 
 
 # Names --------------------------------------------------------------------------------------
@@ -154,23 +162,18 @@ def kind_from_icon(icon):
 # Observations from the recorded responses ---------------------------------------------------
 
 class Observations:
-    """Every sighting of a real stop: names, positions, what serves it, and locality hints."""
+    """Every sighting of a real stop: names, positions and what serves it."""
 
     def __init__(self):
         self.names = defaultdict(Counter)
         self.positions = defaultdict(list)
         self.kinds = defaultdict(set)
-        self.localities = defaultdict(Counter)
-        self.aliases = defaultdict(set)  # other names upstreams accept for the stop ("Zürich")
         self.sources = defaultdict(set)
-        self.unnamed = defaultdict(list)  # positions of numbers a sample gives without a name
 
 
-    def add(self, source, stop_id, name, lat=None, lon=None, kinds=(), locality=None):
+    def add(self, source, stop_id, name, lat=None, lon=None, kinds=()):
         stop_id = uic(stop_id)
         name = " ".join(html.unescape(unescape_bytes(name or "")).split())
-        if stop_id and not name and lat is not None and lon is not None and in_switzerland(float(lat), float(lon)):
-            self.unnamed[stop_id].append((float(lat), float(lon)))
         if not stop_id or not name:
             return
         if lat is not None and lon is not None:
@@ -180,8 +183,6 @@ class Observations:
             self.positions[stop_id].append((lat, lon))
         self.names[stop_id][name] += 1
         self.kinds[stop_id].update(k for k in kinds if k)
-        if locality:
-            self.localities[stop_id][locality] += 1
         self.sources[stop_id].add(source)
 
     def add_kind(self, stop_id, kind):
@@ -232,12 +233,6 @@ def read_hafas_extxml(shared, seen):
                     kind = kind_from_category(descendant_text(attribute, "AttributeVariant", "Text"))
             for station in section.iter("Station"):
                 seen.add_kind(station.get("externalStationNr") or station.get("externalId"), kind)
-        # A LocValRes answer for "Zürich" leads with the stop it means: the name is an alias.
-        for result in root.iter("LocValRes"):
-            for station in result.iter("Station"):
-                number = uic(station.get("externalStationNr") or station.get("externalId"))
-                if number:
-                    seen.aliases[number].add(station.get("name"))
 
 
 def read_ojp(shared, seen):
@@ -256,13 +251,10 @@ def read_ojp(shared, seen):
                 continue
             number = descendant_text(stop, "StopPlaceRef")
             name = descendant_text(stop, "StopPlaceName", "Text")
-            label = descendant_text(place, "Name", "Text") or descendant_text(place, "LocationName", "Text") or ""
-            # `Bern Bümpliz Süd (Bern)`: the label adds the town to the stop's name.
-            locality = re.fullmatch(re.escape(name or "") + r" \(([^()]+)\)", label)
             mode = child(place, "Mode")
             kinds = [kind_from_mode(descendant_text(mode, "PtMode"))] if mode is not None else []
             seen.add(source, number, name, descendant_text(position, "Latitude"), descendant_text(position, "Longitude"),
-                     kinds, locality.group(1) if locality else None)
+                     kinds)
         # Trip legs: the service's mode tells what serves every stop the leg calls at.
         for leg in root.iter():
             if local(leg.tag) != "TimedLeg":
@@ -328,145 +320,62 @@ def read_hafas_js_literals(shared, seen):
                      int(fields["y"]) / 1e6, int(fields["x"]) / 1e6, kinds_from_prodclass(fields.get("prodclass")))
 
 
-# GeoNames towns -----------------------------------------------------------------------------
 
-EXONYMS = {"Geneva": "Genève", "Sitten": "Sion"}  # GeoNames' English/German names for towns whose stations use the local one
+# The DiDok list ---------------------------------------------------------------------------------
+
+def read_didok(shared):
+    """The official stops by number: name, position (as written, five decimals) and kind."""
+    stops = {}
+    with gzip.open(os.path.join(shared, "data/swiss-stops.csv.gz"), "rt", encoding="utf-8", newline="") as file:
+        for row in csv.DictReader(file):
+            number = row["id"].strip()
+            if not re.fullmatch(r"85\d{5}", number) or number in stops:
+                raise SystemExit("derive-stations: bad or repeated number %r in the DiDok list" % number)
+            kind = DIDOK_KINDS.get(row["kind"])
+            if kind is None:
+                raise SystemExit("derive-stations: unknown kind %r of %s" % (row["kind"], number))
+            lat, lon = float(row["lat"]), float(row["lon"])
+            if not in_switzerland(lat, lon):
+                raise SystemExit("derive-stations: %s lies outside Switzerland" % number)
+            stops[number] = {"id": number, "name": " ".join(row["name"].split()), "lat": row["lat"], "lon": row["lon"],
+                             "kind": kind}
+    return stops
 
 
-def town_name(raw):
-    """GeoNames' name as a timetable would write it: `Zürich (Kreis 11) / Oerlikon` → `Zürich, Oerlikon`."""
-    name = EXONYMS.get(raw, raw)
-    name = re.sub(r"^Sankt ", "St. ", name)
-    if " / " in name:
-        town, part = (re.sub(r"\s*\(Kreis \d+\)", "", piece).strip() for piece in name.split(" / ", 1))
-        town = re.sub(r"^Stadt ", "", town)
-        if part.startswith(town + " "):
-            part = part[len(town) + 1:]
-        part = re.sub(r"[()]", "", part).strip()
-        return (town + ", " + part if part and part != town else town), town
-    name = re.sub(r"^Stadt ", "", re.sub(r"\s*\(Kreis \d+\)", "", name)).strip()
-    return name, name
+def sample_stops(seen, didok):
+    """Stops of the recorded responses that the DiDok list lacks, with their real numbers."""
+    stops = {}
+    for number in sorted(seen.positions):
+        if number in didok:
+            continue
+        names = seen.names[number]
+        name = max(names, key=lambda n: (names[n], len(n), n))
+        lats, lons = zip(*seen.positions[number])
+        kinds = seen.kinds[number]
+        kind = next((k for k in KINDS if k in kinds), None) or ("bus" if "," in name else "train")
+        stops[number] = {"id": number, "name": name, "lat": "%.5f" % statistics.median(lats),
+                         "lon": "%.5f" % statistics.median(lons), "kind": kind}
+    return stops
 
 
-def read_towns(shared):
+# Localities -----------------------------------------------------------------------------------
+
+EXONYMS = {"Geneva": "Genève", "Sitten": "Sion"}  # GeoNames' English/German names for towns whose stops use the local one
+
+
+def geonames_towns(shared):
+    """Swiss GeoNames places as a timetable writes their towns (`Zürich (Kreis 11) / Oerlikon` → `Zürich`)."""
     towns = []
     with gzip.open(os.path.join(shared, "data/geonames-cities1000.csv.gz"), "rt", encoding="utf-8") as file:
         for row in csv.DictReader(file):
             if row["countrycode"] != "CH":
                 continue
-            name, locality = town_name(row["name"])
-            towns.append({"geonameid": int(row["geonameid"]), "name": name, "locality": locality,
-                          "canton": row["admin1code"], "lat": float(row["latitude"]), "lon": float(row["longitude"]),
-                          "population": int(row["population"] or 0)})
-    towns.sort(key=lambda town: town["geonameid"])
-    return towns
-
-
-def distinct_towns(towns):
-    """One town per name; names used in several cantons get the canton, as SBB writes `Buchs SG`."""
-    by_name = defaultdict(list)
-    for town in towns:
-        by_name[normalize(town["name"])].append(town)
-    kept = []
-    for group in by_name.values():
-        cantons = {town["canton"] for town in group}
-        best = {}
-        for town in sorted(group, key=lambda t: (-t["population"], t["geonameid"])):
-            best.setdefault(town["canton"], town)
-        for town in best.values():
-            if len(cantons) > 1:
-                town = dict(town, name=town["name"] + " " + town["canton"])
-            kept.append(town)
-    kept.sort(key=lambda town: town["geonameid"])
-    return kept
-
-
-# Major stations the samples lack -------------------------------------------------------------
-
-# Their public UIC numbers; placed where a sample puts the number (without a name), else at the
-# town's GeoNames position.
-MAJOR_STATIONS = [("8501008", "Genève", "Genève"), ("8501506", "Sion", "Sion"), ("8504100", "Fribourg", "Fribourg"),
-                  ("8505300", "Lugano", "Lugano"), ("8507100", "Thun", "Thun")]
-
-
-def major_stations(seen, towns):
-    rows = {}
-    for number, name, town_name in MAJOR_STATIONS:
-        if number in seen.positions:
-            continue
-        if seen.unnamed[number]:
-            lats, lons = zip(*seen.unnamed[number])
-            lat, lon = statistics.median(lats), statistics.median(lons)
-        else:
-            town = next(t for t in towns if t["name"] == town_name)
-            lat, lon = town["lat"], town["lon"]
-        rows[number] = {"id": number, "name": name, "lat": lat, "lon": lon, "locality": town_name, "kind": "train",
-                        "aliases": set()}
-    return rows
-
-
-# Synthetic extra stops ------------------------------------------------------------------------
-
-RATHAUS_TOWNS = ["Bern", "Thun", "Zürich", "Schaffhausen", "Luzern", "St. Gallen", "Winterthur", "Aarau", "Burgdorf"]
-
-# (name, locality, kind, latitude, longitude): approximate positions.
-EXTRA_STOPS = [
-    ("Basel, Barfüsserplatz", "Basel", "tram", 47.55444, 7.58861),
-    ("Genève, Plainpalais", "Genève", "tram", 46.19785, 6.14205),
-    ("Zürich, Paradeplatz", "Zürich", "tram", 47.36960, 8.53900),
-    ("Bern, Zytglogge", "Bern", "tram", 46.94790, 7.44780),
-    ("Lugano, Centro", "Lugano", "bus", 46.00430, 8.95160),
-    ("Chur, Postautostation", "Chur", "bus", 46.85350, 9.52950),
-    ("Luzern, Schiffstation", "Luzern", "ship", 47.05080, 8.31150),
-    ("Thun, Schiffstation", "Thun", "ship", 46.75520, 7.62960),
-    ("Lausanne-Ouchy (lac)", "Lausanne", "ship", 46.50590, 6.62680),
-    ("Zürich Bürkliplatz (See)", "Zürich", "ship", 47.36590, 8.54120),
-    ("Säntis", "Säntis", "cableway", 47.24940, 9.34330),
-    ("Stanserhorn", "Stans", "cableway", 46.92900, 8.34000),
-    ("Niesen Kulm", "Mülenen", "cableway", 46.64600, 7.65100),
-    ("Pilatus Kulm", "Alpnach", "cableway", 46.97910, 8.25500),
-]
-
-
-def offset(lat, lon, meters, bearing_degrees):
-    bearing = math.radians(bearing_degrees)
-    return (lat + meters * math.cos(bearing) / 111195.0,
-            lon + meters * math.sin(bearing) / (111195.0 * math.cos(math.radians(lat))))
-
-
-# Assembly -----------------------------------------------------------------------------------
-
-def real_stations(seen, towns):
-    """One row per real stop number seen with a position."""
-    stations = {}
-    town_names = sorted({t["locality"] for t in towns}, key=len, reverse=True)
-    for number in sorted(seen.positions):
-        names = seen.names[number]
-        name = max(names, key=lambda n: (names[n], len(n), n))
-        lats, lons = zip(*seen.positions[number])
-        lat, lon = statistics.median(lats), statistics.median(lons)
-        kinds = seen.kinds[number]
-        kind = next((k for k in KINDS if k in kinds), None) or ("bus" if "," in name else "train")
-        stations[number] = {"id": number, "name": name, "lat": lat, "lon": lon,
-                            "locality": locality_of(name, lat, lon, seen.localities[number], towns, town_names),
-                            "kind": kind, "aliases": {n for n in names if n != name} | (seen.aliases[number] - {name})}
-    return stations
-
-
-def locality_of(name, lat, lon, hints, towns, town_names):
-    """The town a stop belongs to: before the comma, the upstream's word, a town the name starts with, the nearest town."""
-    place = name.split(",", 1)[0].strip()
-    if "," not in name and hints:
-        return max(hints, key=lambda h: (hints[h], h))
-    for town in town_names:
-        if place == town or place.startswith(town + " ") or place.startswith(town + "-"):
-            return town
-    if "," in name:
-        return place
-    nearest = min(towns, key=lambda t: (t["lat"] - lat) ** 2 + ((t["lon"] - lon) * math.cos(math.radians(lat))) ** 2)
-    if haversine(lat, lon, nearest["lat"], nearest["lon"]) <= 5000:
-        return nearest["locality"]
-    return re.split(r"[ -]", name, 1)[0]
+            name = EXONYMS.get(row["name"], row["name"])
+            name = re.sub(r"^Sankt ", "St. ", name).split(" / ", 1)[0]
+            name = re.sub(r"^Stadt ", "", re.sub(r"\s*\(Kreis \d+\)", "", name)).strip()
+            towns.append((int(row["geonameid"]), name, float(row["latitude"]), float(row["longitude"])))
+    towns.sort()
+    return [{"name": name, "lat": lat, "lon": lon} for _, name, lat, lon in towns]
 
 
 def haversine(lat1, lon1, lat2, lon2):
@@ -475,126 +384,155 @@ def haversine(lat1, lon1, lat2, lon2):
     return 2 * 6371008.8 * math.asin(math.sqrt(min(1.0, a)))
 
 
-MAIN_STATION_SUFFIXES = ("", " HB", " SBB", " CFF", " FFS")
+class NearestTown:
+    """The nearest GeoNames town within a radius, from a grid of 0.1° cells."""
+
+    CELL = 0.1
+
+    def __init__(self, towns):
+        self.cells = defaultdict(list)
+        for town in towns:
+            self.cells[self.cell(town["lat"], town["lon"])].append(town)
+
+    def cell(self, lat, lon):
+        return int(math.floor(lat / self.CELL)), int(math.floor(lon / self.CELL))
+
+    def find(self, lat, lon, metres):
+        row, column = self.cell(lat, lon)
+        reach = 1 + int(metres / 111195 / self.CELL / math.cos(math.radians(lat)))
+        best = None
+        for r in range(row - reach, row + reach + 1):
+            for c in range(column - reach, column + reach + 1):
+                for town in self.cells.get((r, c), ()):
+                    distance = haversine(lat, lon, town["lat"], town["lon"])
+                    if distance <= metres and (best is None or distance < best[0]):
+                        best = (distance, town["name"])
+        return best[1] if best else None
 
 
-def town_stations(towns, real):
-    """Synthetic stops for the towns no real stop stands for."""
-    covered = set()
-    for station in real.values():
-        for name in {station["name"]} | station["aliases"]:
-            covered.add(normalize(name))
-    rows = []
-    for index, town in enumerate(towns, start=1):
-        candidates = [town["name"], town["name"] + " " + town["canton"]]
-        if any(normalize(c + suffix) in covered for c in candidates for suffix in MAIN_STATION_SUFFIXES):
+def assign_localities(stops, towns):
+    """Each stop's town (see the module's description)."""
+    geonames = {town["name"] for town in towns}
+    written = {stop["name"].split(",", 1)[0].strip() for stop in stops.values() if "," in stop["name"]}
+    known = geonames | written
+    by_first_letter = defaultdict(list)
+    for town in sorted(known, key=lambda name: (-len(name), name)):
+        by_first_letter[town[0]].append(town)
+    nearest = NearestTown(towns)
+
+    def town_in(name):
+        """The longest known town that the name begins with, not followed by a canton alone (`Buchs AG`)."""
+        for town in by_first_letter[name[0]]:
+            rest = name[len(town):]
+            if name.startswith(town) and rest[:1] in (" ", "-", "/") and not re.fullmatch(r" [A-Z]{2}", rest):
+                return town
+        return None
+
+    for stop in stops.values():
+        name = stop["name"]
+        if "," in name:
+            stop["locality"] = name.split(",", 1)[0].strip()
             continue
-        rows.append({"id": str(TOWN_ID_BASE + index), "name": town["name"], "lat": town["lat"], "lon": town["lon"],
-                     "locality": town["locality"], "kind": town_kind(town)})
-    return rows
+        bracket = re.fullmatch(r"(.*?) \(([^()]+)\)", name)
+        stop["locality"] = ((name if name in geonames else None) or town_in(name) or (name if name in written else None)
+                            or (bracket.group(2) if bracket and bracket.group(2) in known else None)
+                            or nearest.find(float(stop["lat"]), float(stop["lon"]), NEAREST_TOWN_METRES)
+                            or (bracket.group(1) if bracket else name))
 
 
-def town_kind(town):
-    """A railway station for a larger town; a bus stop for a small one or a district (`Zürich, Höngg`)."""
-    return "train" if town["population"] >= TRAIN_TOWN_POPULATION and "," not in town["name"] else "bus"
+# Output -------------------------------------------------------------------------------------
+
+REQUIRED = {"8503000": "Zürich HB", "8507000": "Bern", "8500010": "Basel SBB", "8501008": "Genève",
+            "8501120": "Lausanne", "8505000": "Luzern", "8507100": "Thun", "8503504": "Baden", "8500218": "Olten",
+            "8506000": "Winterthur", "8506302": "St. Gallen", "8504300": "Biel/Bienne", "8509000": "Chur",
+            "8505300": "Lugano", "8501609": "Brig", "8507492": "Interlaken Ost", "8503016": "Zürich Flughafen",
+            "8590032": "Bern, Rathaus"}
 
 
-def extra_stations(real, towns_by_name, taken_names):
-    rows = []
-    number = EXTRA_ID_BASE
+def render(shared):
+    seen = Observations()
+    read_hafas_extxml(shared, seen)
+    read_ojp(shared, seen)
+    read_searchch(shared, seen)
+    read_hafas_js_literals(shared, seen)
+    didok = read_didok(shared)
+    extra = sample_stops(seen, didok)
+    stops = dict(didok)
+    stops.update(extra)
+    assign_localities(stops, geonames_towns(shared))
 
-    def add(name, locality, kind, lat, lon):
-        nonlocal number
-        if normalize(name) in taken_names:
-            return  # a real stop of that name exists already
-        number += 1
-        taken_names.add(normalize(name))
-        rows.append({"id": str(number), "name": name, "lat": lat, "lon": lon, "locality": locality, "kind": kind})
-
-    main_stations = {}
-    for station in sorted(real.values(), key=lambda s: s["id"]):
-        for suffix in MAIN_STATION_SUFFIXES:
-            if station["kind"] == "train" and normalize(station["name"]) == normalize(station["locality"] + suffix):
-                main_stations.setdefault(normalize(station["locality"]), station)
-    for town in RATHAUS_TOWNS:
-        anchor = main_stations.get(normalize(town)) or towns_by_name.get(normalize(town))
-        if anchor is None:
-            raise SystemExit("derive-stations: no position for %s" % town)
-        # 300-800 m from the town's station, in a direction that depends only on the name.
-        seed = zlib.crc32(town.encode("utf-8"))
-        lat, lon = offset(anchor["lat"], anchor["lon"], 300 + seed % 500, seed % 360)
-        add(town + ", Rathaus", town, "bus", lat, lon)
-    for name, locality, kind, lat, lon in EXTRA_STOPS:
-        add(name, locality, kind, lat, lon)
-    return rows
-
-
-REQUIRED = ["Zürich HB", "Bern", "Basel SBB", "Genève", "Lausanne", "Luzern", "Thun", "Baden", "Olten", "Winterthur",
-            "St. Gallen", "Biel/Bienne", "Chur", "Lugano", "Brig", "Interlaken Ost", "Zürich Flughafen"]
-
-
-def render(rows, counts):
-    for row in rows:
+    wrong = ["%s %s" % (number, name) for number, name in REQUIRED.items() if stops.get(number, {}).get("name") != name]
+    if wrong:
+        raise SystemExit("derive-stations: major stations missing or renamed: " + ", ".join(wrong))
+    for stop in stops.values():
         for field in ("name", "locality"):
-            if re.search(r'[\t\n\r]|"""#', row[field]):
-                raise SystemExit("derive-stations: unusable %s %r" % (field, row[field]))
-    lines = ["%s\t%s\t%.6f\t%.6f\t%s\t%s" % (r["id"], r["name"], r["lat"], r["lon"], r["locality"], r["kind"]) for r in rows]
-    return """// Generated by scripts/derive-stations.py; do not edit. Sources and licences: NOTICE.
-// %d stations: %d real stops from recorded upstream responses, %d major stations they lack,
-// %d towns from GeoNames (CC BY 4.0, "GeoNames, geonames.org") with synthetic 89xxxxx ids,
-// %d synthetic extra stops.
+            if not stop[field] or re.search(r"[\t\n\r]", stop[field]):
+                raise SystemExit("derive-stations: unusable %s %r of %s" % (field, stop[field], stop["id"]))
 
-extension SwissStations {
-    /// One station a line: id, name, latitude, longitude, locality, kind, separated by tabs.
-    static let table = #\"\"\"
-%s
-\"\"\"#
-}
-""" % ((len(rows),) + tuple(counts) + ("\n".join(lines),))
+    kinds = Counter(stop["kind"] for stop in stops.values())
+    header = [
+        "# Generated by scripts/derive-stations.py; do not edit. Sources and licences: NOTICE.",
+        "# Stop data: DiDok / Dienststellen, Swiss Federal Office of Transport (BAV), 2023-04 - Source: opentransportdata.swiss",
+        "# %d stops: %d from the DiDok list, %d from recorded upstream responses that it lacks; %s."
+        % (len(stops), len(didok), len(extra), ", ".join("%s %d" % (kind, kinds[kind]) for kind in KINDS)),
+        "# id, name, latitude, longitude, locality, kind; separated by tabs, sorted by id.",
+    ]
+    lines = ["\t".join((s["id"], s["name"], s["lat"], s["lon"], s["locality"], s["kind"]))
+             for s in sorted(stops.values(), key=lambda s: int(s["id"]))]
+    data = ("\n".join(header + lines) + "\n").encode("utf-8")
+    return data, assembly(data), (len(didok), len(extra))
+
+
+def assembly(data):
+    digest = hashlib.sha256(data).hexdigest()
+    return f"""// Generated by scripts/derive-stations.py; do not edit.
+// The embedded Swiss station set, include/stations.tsv ({len(data)} bytes),
+// SHA-256 {digest}.
+// The digest above changes with the data, so this file, and the object that embeds it, is rebuilt.
+
+    .section .rodata
+    .global station_data_start
+    .global station_data_end
+    .global station_data_digest
+    .balign 16
+station_data_start:
+    .incbin "stations.tsv"
+station_data_end:
+    .byte 0
+station_data_digest:
+    .asciz "{digest}"
+
+    .section .note.GNU-stack,"",@progbits
+""".encode("utf-8")
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--shared", default=DEFAULT_SHARED, help="the shared data folder (read only)")
-    parser.add_argument("--output", default=DEFAULT_OUTPUT)
-    parser.add_argument("--check", action="store_true", help="only compare with the output file")
-    arguments = parser.parse_args()
-
-    seen = Observations()
-    read_hafas_extxml(arguments.shared, seen)
-    read_ojp(arguments.shared, seen)
-    read_searchch(arguments.shared, seen)
-    read_hafas_js_literals(arguments.shared, seen)
-
-    towns = distinct_towns(read_towns(arguments.shared))
-    real = real_stations(seen, towns)
-    majors = major_stations(seen, towns)
-    real.update(majors)
-    synthetic_towns = town_stations(towns, real)
-    taken = {normalize(s["name"]) for s in real.values()} | {normalize(s["name"]) for s in synthetic_towns}
-    towns_by_name = {normalize(s["name"]): s for s in synthetic_towns}
-    towns_by_name.update({normalize(t["name"]): t for t in towns if normalize(t["name"]) not in towns_by_name})
-    extras = extra_stations(real, towns_by_name, taken)
-
-    rows = sorted(list(real.values()) + synthetic_towns + extras, key=lambda r: r["id"])
-    names = {normalize(r["name"]) for r in rows}
-    missing = [name for name in REQUIRED if normalize(name) not in names]
-    if missing:
-        raise SystemExit("derive-stations: major stations missing: " + ", ".join(missing))
-    if len({r["id"] for r in rows}) != len(rows):
-        raise SystemExit("derive-stations: duplicate ids")
-
-    text = render(rows, (len(real) - len(majors), len(majors), len(synthetic_towns), len(extras)))
-    if arguments.check:
-        with open(arguments.output, encoding="utf-8") as file:
-            if file.read() != text:
-                print("derive-stations: %s is stale" % arguments.output, file=sys.stderr)
-                return 1
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--shared", default=DEFAULT_SHARED, help="the shared folder holding data/ and fixtures/")
+    parser.add_argument("--check", action="store_true", help="exit 1 if the committed files are stale")
+    args = parser.parse_args()
+    data, source, counts = render(args.shared)
+    outputs = [(DATA_OUTPUT, data), (ASSEMBLY_OUTPUT, source)]
+    if args.check:
+        stale = []
+        for path, content in outputs:
+            try:
+                with open(path, "rb") as handle:
+                    if handle.read() == content:
+                        continue
+            except FileNotFoundError:
+                pass
+            stale.append(os.path.relpath(path, REPO))
+        if stale:
+            print("stale: " + ", ".join(stale) + "; run scripts/derive-stations.py", file=sys.stderr)
+            return 1
         return 0
-    with open(arguments.output, "w", encoding="utf-8") as file:
-        file.write(text)
-    print("derive-stations: %d stops from the samples, %d major stations, %d towns, %d extra stops -> %s"
-          % (len(real) - len(majors), len(majors), len(synthetic_towns), len(extras), os.path.relpath(arguments.output, REPO)))
+    for path, content in outputs:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as handle:
+            handle.write(content)
+    print("derive-stations: %d DiDok stops, %d from the samples; %s: %d bytes"
+          % (counts + (os.path.relpath(DATA_OUTPUT, REPO), len(data))))
     return 0
 
 

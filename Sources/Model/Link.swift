@@ -19,12 +19,17 @@ public struct Link: Representable, Equatable {
     public var transfers: Int?
     /// The product categories used, in order (`IC`, `S`, `B`).
     public var products: [String]
+    /// Expected occupancy in first and second class, 1 (low) to 3 (high), where the upstream says.
+    public var capacity1st: Int?
+    public var capacity2nd: Int?
 
     /// Creates a link.
     public init(
         departure: String, arrival: String, info: String = "", duration: String? = nil, transfers: Int? = nil,
-        products: [String] = [], parts: [Part]
+        products: [String] = [], parts: [Part], capacity1st: Int? = nil, capacity2nd: Int? = nil
     ) {
+        self.capacity1st = capacity1st
+        self.capacity2nd = capacity2nd
         self.departure = departure
         self.arrival = arrival
         self.info = info
@@ -43,6 +48,8 @@ public struct Link: Representable, Equatable {
             .leaf("transfers", transfers),
             products.isEmpty ? nil : .list("products", products.map { .leaf("product", $0) }),
             .list("parts", parts.map(\.node)),
+            .leaf("capacity1st", capacity1st),
+            .leaf("capacity2nd", capacity2nd),
         ])
     }
 }

@@ -63,6 +63,8 @@ public final class UpstreamClient: Sendable {
         var breaker: CircuitBreaker
         /// Until when the upstream asked us to wait (`Retry-After`), in milliseconds.
         var pausedUntil: Int64 = 0
+        /// The routes' daily budgets, by route, once a route has asked.
+        var quotas: [String: DailyQuota] = [:]
     }
     let politeness: Mutex<Politeness>
     /// Receives a line when the upstream refuses, pauses or breaks a request.
@@ -177,7 +179,7 @@ public final class UpstreamClient: Sendable {
         defer {
             if locked { Task { [cache, owner] in await cache.unlock(key + ":fetch", owner: owner) } }
         }
-        try admit()
+        try admit(route)
         // A conditional refresh sends back the validator of the answer it would replace.
         var previous: CacheEntry?
         var conditions: [(name: String, value: String)] = []
@@ -262,18 +264,33 @@ public final class UpstreamClient: Sendable {
     }
 
     /// Refuses a request the breaker, a `Retry-After` pause or the token bucket does not allow.
-    private func admit() throws(UpstreamFailure) {
+    private func admit(_ route: Route) throws(UpstreamFailure) {
         let current = now()
         let seconds = Double(current) / 1000
+        let quota = policy.enforcesDailyQuotas ? route.politeness?.dailyQuota : nil
         let refusal = politeness.withLock { state -> UpstreamFailure? in
             if state.pausedUntil > current {
                 return .rateLimited(upstream: name, retryAfter: Double(state.pausedUntil - current) / 1000)
             }
             if case .rejected(let wait) = state.breaker.permit(now: seconds) { return .circuitOpen(upstream: name, retryAfter: wait) }
             if case .denied(let wait) = state.bucket.take(now: seconds) { return .rateLimited(upstream: name, retryAfter: wait) }
+            if let quota {
+                var daily = state.quotas[route.id] ?? DailyQuota(limit: quota, zone: route.response.timeZone)
+                defer { state.quotas[route.id] = daily }
+                if case .denied(let wait) = daily.take(now: seconds) { return .quotaSpent(upstream: name, route: route.id, limit: quota, retryAfter: wait) }
+            }
             return nil
         }
-        if let refusal { throw refusal }
+        if let refusal {
+            if refusal.code == "upstream_quota_spent" { log?("\(name): \(refusal.message)") }
+            throw refusal
+        }
+    }
+
+    /// Requests left today of each route's daily quota, by route, for the status document.
+    public var dailyQuotasLeft: [String: (limit: Int, left: Int)] {
+        let seconds = Double(now()) / 1000
+        return politeness.withLock { state in state.quotas.mapValues { ($0.limit, $0.remaining(now: seconds)) } }
     }
 
     private func record(success: Bool, pause: Int?, code: String, status: Int?) {

@@ -73,6 +73,12 @@ public struct UpstreamFailure: Error, Sendable, Equatable, CustomStringConvertib
                         message: "\(upstream) is failing; requests to it are paused.")
     }
 
+    /// The route's daily budget at the upstream is spent until the next day.
+    public static func quotaSpent(upstream: String, route: String, limit: Int, retryAfter: Double) -> UpstreamFailure {
+        UpstreamFailure(upstream: upstream, code: "upstream_quota_spent", status: 503, retryAfter: max(1, Int(retryAfter.rounded(.up))),
+                        message: "Today's \(limit) requests of \(route) to \(upstream) are spent, as its terms allow; cached answers are still served.")
+    }
+
     /// Our own rate budget toward the upstream is spent.
     public static func rateLimited(upstream: String, retryAfter: Double) -> UpstreamFailure {
         UpstreamFailure(upstream: upstream, code: "upstream_rate_limited", status: 503, retryAfter: max(1, Int(retryAfter.rounded(.up))),

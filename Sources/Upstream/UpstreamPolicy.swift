@@ -32,8 +32,25 @@ public struct UpstreamPolicy: Sendable, Equatable {
     /// A header sent with every request to it and shown nowhere (a bearer token).
     public var secretHeader: SecretHeader?
 
+    /// Whether the routes' daily quotas apply (not to our own sandbox).
+    public var enforcesDailyQuotas = true
+    /// The politeness settings the operator gave (`max-concurrent`, `rate`, `burst`): the routes'
+    /// presets do not change them.
+    public var setByOperator: Set<String> = []
+
     /// The defaults.
     public init() {}
+
+    /// Takes the strictest of the routes' presets for every setting still at its default: a
+    /// preset replaces a default, never a value the operator (or the sandbox's setup) gave.
+    public mutating func adopt(_ presets: [PolitenessPreset]) {
+        let defaults = UpstreamPolicy()
+        if !setByOperator.contains("max-concurrent"), maxConcurrent == defaults.maxConcurrent, let value = presets.compactMap(\.maxConcurrent).min() {
+            maxConcurrent = value
+        }
+        if !setByOperator.contains("rate"), rate == defaults.rate, let value = presets.compactMap(\.rate).min() { rate = value }
+        if !setByOperator.contains("burst"), burst == defaults.burst, let value = presets.compactMap(\.burst).min() { burst = value }
+    }
 
     /// Cache times the operator set for this upstream: each one given replaces the route files'
     /// own (and the defaults above) for every route of the upstream.

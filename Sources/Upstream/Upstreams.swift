@@ -45,7 +45,9 @@ public final class Upstreams: Sendable {
         self.now = now
         var clients: [String: UpstreamClient] = [:]
         for name in names {
-            clients[name] = UpstreamClient(name: name, fetcher: fetcher, cache: cache, policy: policies[name] ?? defaultPolicy, now: now, log: log)
+            var policy = policies[name] ?? defaultPolicy
+            policy.adopt(catalog.routes.filter { $0.upstream == name }.compactMap(\.politeness))
+            clients[name] = UpstreamClient(name: name, fetcher: fetcher, cache: cache, policy: policy, now: now, log: log)
         }
         self.clients = clients
     }

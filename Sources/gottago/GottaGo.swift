@@ -82,6 +82,10 @@ struct GottaGo {
         } catch {
             fail(error.description)
         }
+        // The station directory (26,644 stops) builds on another thread meanwhile.
+        let stationDirectory = settings.timetable.map { _ in
+            Prebuilt { try StationDirectory(stations: SwissStations.all, configuration: .init(positionIndex: .grid, nameIndex: .columns)) }
+        }
         // The gazetteer: the default geocoder, the time zones of places, and the simulators' places.
         var gazetteer: Gazetteer?
         if settings.weather != nil || settings.geocoder != nil {
@@ -110,9 +114,9 @@ struct GottaGo {
         } catch {
             fail("--upstream: \(error)")
         }
-        if let provider = settings.timetable {
+        if let provider = settings.timetable, let stationDirectory {
             do {
-                let directory = try StationDirectory(stations: SwissStations.all, configuration: .init(positionIndex: .grid, nameIndex: .columns))
+                let directory = try stationDirectory.get()
                 timetable = try TimetableService(upstreams: upstreams, directory: directory, provider: provider)
             } catch {
                 fail("cannot start the timetable: \(error)")

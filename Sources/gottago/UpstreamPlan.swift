@@ -137,7 +137,10 @@ struct UpstreamPlan {
         var configuration = SandboxServer.Configuration()
         configuration.latency = settings.sandboxLatency
         configuration.places = gazetteer.map(GazetteerPlaceSource.init)
-        let server = try SandboxServer(model: TimetableModel(stations: SwissStations.all), configuration: configuration, log: log)
+        // The timetable's network of the 26,644 stops only when the sandbox answers for the timetable.
+        let simulatesTimetable = settings.timetable.map { simulated.contains($0.upstream) } ?? false
+        let model = TimetableModel(stations: simulatesTimetable ? SwissStations.all : [])
+        let server = try SandboxServer(model: model, configuration: configuration, log: log)
         for upstream in simulated {
             var policy = policies[upstream] ?? UpstreamPolicy()
             policy.origin = server.origin
@@ -145,6 +148,8 @@ struct UpstreamPlan {
             policy.maxConcurrent = max(policy.maxConcurrent, 64)
             policy.rate = max(policy.rate, 100_000)
             policy.burst = max(policy.burst, 100_000)
+            policy.setByOperator.formUnion(["max-concurrent", "rate", "burst"])
+            policy.enforcesDailyQuotas = false
             policies[upstream] = policy
         }
         return (policies, server)

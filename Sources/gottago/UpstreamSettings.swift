@@ -51,9 +51,18 @@ enum UpstreamSettings {
                 throw ConfigurationError(description: "\(label): not a token (1 to 4096 printable ASCII characters without spaces)")
             }
             policy.secretHeader = .bearer(value)
-        case "max-concurrent": policy.maxConcurrent = try whole(1...1024)
-        case "rate": policy.rate = try number(0.001...1_000_000)
-        case "burst": policy.burst = try whole(1...1_000_000)
+        case "max-concurrent":
+            policy.maxConcurrent = try whole(1...1024)
+            policy.setByOperator.insert(key)
+        case "rate":
+            policy.rate = try number(0.001...1_000_000)
+            policy.setByOperator.insert(key)
+        case "burst":
+            policy.burst = try whole(1...1_000_000)
+            policy.setByOperator.insert(key)
+        case "daily-quotas":
+            guard value == "on" || value == "off" else { throw .invalidValue(label, value, "on or off") }
+            policy.enforcesDailyQuotas = value == "on"
         case "breaker-failures": policy.breakerThreshold = try whole(1...1000)
         case "breaker-cooldown": policy.breakerCooldown = try number(1...3600)
         case "retries": policy.retries = try whole(0...3)

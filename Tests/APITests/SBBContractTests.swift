@@ -26,8 +26,8 @@ struct SBBContractTests {
         Schedule(from: "Rathaus", to: "Bern", links: [], error: ScheduleError(
             code: "ambiguous_station", status: 400, message: "\"Rathaus\" matches 2 stations.",
             candidates: [
-                Station(id: "8590001", name: "Thun, Rathaus", latitude: 46.7589, longitude: 7.6296),
-                Station(id: "8590002", name: "Bern, Rathaus", latitude: 46.9487, longitude: 7.4527),
+                Station(id: "8578644", name: "Aarau, Rathaus", latitude: 47.39403, longitude: 8.04302),
+                Station(id: "8590032", name: "Bern, Rathaus", latitude: 46.94805, longitude: 7.45266),
             ])),
     ])
 

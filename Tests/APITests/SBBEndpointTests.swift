@@ -40,6 +40,9 @@ struct SBBEndpointTests {
             #expect(read.map { "\($0.fields["from"] ?? "")>\($0.fields["to"] ?? "")" }
                 == ["Bern>Zürich HB", "Bern>Basel SBB", "Thun>Zürich HB", "Thun>Basel SBB"])
             #expect(read.allSatisfy { $0.links.count == 4 })
+            // transport.opendata.ch says how full the trains will be; the others do not.
+            let occupancy = xml.text.components(separatedBy: "<capacity2nd>").count - 1
+            #expect(provider == .opendata ? occupancy == 16 : occupancy == 0, "\(occupancy)")
         }
     }
 
@@ -64,10 +67,10 @@ struct SBBEndpointTests {
             let ambiguous = try await get(live, "/api/sbb/from/Rathaus/to/Bern?date=2026-12-01&time=08:00")
             #expect(ambiguous.status == 400)
             #expect(ambiguous.text.contains("<error><status>400</status><code>ambiguous_station</code>"))
-            #expect(ambiguous.text.contains("<name>Thun, Rathaus</name>"))
-            let near = try await get(live, "/api/sbb/from/Rathaus/to/Bern?date=2026-12-01&time=08:00&lat=46.757&lon=7.628")
+            #expect(ambiguous.text.contains("<name>Aarau, Rathaus</name>"))
+            let near = try await get(live, "/api/sbb/from/Rathaus/to/Bern?date=2026-12-01&time=08:00&lat=47.3782&lon=8.5402")
             #expect(near.status == 200)
-            #expect(near.text.contains("<from>Thun, Rathaus</from>"))
+            #expect(near.text.contains("<from>Zürich, Rathaus</from>"))
             let mixed = try await get(live, "/api/sbb/from/Zurik;Bern/to/Thun?date=2026-12-01&time=08:00")
             #expect(mixed.status == 200)
             #expect(mixed.text.contains("<code>unknown_station</code>"))

@@ -236,6 +236,51 @@ struct WeatherEndpointTests {
         }
     }
 
+    @Test("today's weather APIs over the sandbox: met.no (days made from its hours), Open-Meteo (parallel arrays), api.weather.gov (points, then the forecast they name)", arguments: [
+        WeatherProvider.metno, .openMeteo, .nwsAPI,
+    ])
+    func todaysWeather(weather: WeatherProvider) async throws {
+        try await WeatherApp.with(weather: weather) { app in
+            let response = try await WeatherApp.get(app.live, "/api/weather/route/from/Bethesda,%20MD/to/Pittsburgh.json?day=1")
+            #expect(response.status == 200, "\(response.text.prefix(300))")
+            let document = try #require(try Self.json(response)["routeweather"] as? [String: Any])
+            #expect((document["sources"] as? [String: Any])?["weather"] as? String == weather.rawValue)
+            let rows = Self.places(document)
+            #expect(rows.count >= 4)
+            for row in rows {
+                let day = row["weather"] as? [String: Any]
+                #expect(day?["date"] as? String == "2026-11-30", "\(row["error"] ?? "")")
+                let low = Self.number(day ?? [:], "low", "c"), high = Self.number(day ?? [:], "high", "c")
+                #expect(low != nil && high != nil && low! <= high!, "\(day ?? [:])")
+            }
+            // The licences of met.no and Open-Meteo ask for their credit; the NWS's data is public.
+            let credit = document["credit"] as? String
+            switch weather {
+            case .metno: #expect(credit == "Data from MET Norway (CC BY 4.0)")
+            case .openMeteo: #expect(credit == "Weather data by Open-Meteo.com (CC BY 4.0)")
+            default: #expect(credit == nil)
+            }
+            // One place's week, with the periods of its days, in XML checked against the schema.
+            let forecast = try await WeatherApp.get(app.live, "/api/weather?q=Bethesda,%20MD")
+            #expect(forecast.status == 200, "\(forecast.text.prefix(300))")
+            #expect(forecast.text.contains("<source>\(weather.rawValue)</source>") && forecast.text.contains("<hours><hour><from>2026-11-29T"))
+            #expect(forecast.text.components(separatedBy: "<day>").count - 1 >= 6)
+        }
+    }
+
+    @Test("api.weather.gov knows the United States only: Canadian rows carry its error, the others their weather")
+    func nwsAPIOutsideTheUnitedStates() async throws {
+        try await WeatherApp.with(weather: .nwsAPI) { app in
+            let response = try await WeatherApp.get(app.live, "/api/weather/route/from/Buffalo,%20NY/to/Toronto.json?day=1&every=20")
+            #expect(response.status == 200)
+            let rows = Self.places(try Self.json(response)["routeweather"] as! [String: Any])
+            let failed = rows.filter { $0["error"] != nil }, kept = rows.filter { $0["weather"] != nil }
+            #expect(!failed.isEmpty && !kept.isEmpty)
+            #expect(failed.allSatisfy { (($0["error"] as? [String: Any])?["code"] as? String) == "no_forecast" }, "\(failed.map { $0["error"] ?? "" })")
+            #expect(failed.allSatisfy { ($0["country_code"] as? String) == "CA" })
+        }
+    }
+
     @Test("Google Routes and Photon: the key goes in the header; a bad one is the upstream's refusal, named")
     func googleRoutesKey() async throws {
         try await WeatherApp.with(directions: .googleRoutes, geocoder: .photon, key: "not a key") { app in

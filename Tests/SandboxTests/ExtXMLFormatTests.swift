@@ -61,7 +61,7 @@ struct ExtXMLFormatTests {
         let service = T.service
         let cancelled = try #require(try T.model.departures(at: T.bern, from: T.at(2026, 5, 12, 8, 0), limit: 40).first { $0.ride.isCancelled })
         let answers = try [
-            RouteRun("hafas-extxml-connections", ["from": "Thun, Rathaus", "to": "Zürich, Paradeplatz", "date": "20260512", "time": "07:50"]),
+            RouteRun("hafas-extxml-connections", ["from": "Thun, Martinstrasse", "to": "Zürich, Paradeplatz", "date": "20260512", "time": "07:50"]),
             RouteRun("hafas-extxml-connections", ["from": "Bern, Rathaus", "to": "Basel SBB", "date": "20260512", "time": "07:50"]),
             RouteRun("hafas-extxml-connections", ["from": "Bern", "to": "Zürich HB", "date": "20260512", "time": cancelled.stop.time.local.clock]),
             RouteRun("hafas-extxml-connections", ["from": "Bern", "to": "Bern", "date": "20260512", "time": "07:50"]),

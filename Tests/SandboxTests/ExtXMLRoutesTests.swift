@@ -77,10 +77,10 @@ struct ExtXMLRoutesTests {
     }
 
     @Test(arguments: [
-        (T.thunRathaus, T.paradeplatz, T.at(2026, 5, 12, 7, 50), false),
+        (T.thunMartinstrasse, T.paradeplatz, T.at(2026, 5, 12, 7, 50), false),
         (T.bernRathaus, T.basel, T.at(2026, 5, 12, 12, 5), false),
         (T.basel, T.bernRathaus, T.at(2026, 5, 12, 12, 5), true),
-        (T.geneve, T.badenKappelerhof, T.at(2026, 5, 12, 18, 0), false),
+        (T.geneve, T.wettingenRathaus, T.at(2026, 5, 12, 18, 0), false),
         (T.baden, T.lenzburg, T.at(2026, 5, 12, 18, 0), false),
         (T.bern, T.zurich, T.at(2026, 5, 12, 23, 20), false),
     ])
@@ -270,7 +270,7 @@ struct ExtXMLRoutesTests {
         let declaration = Array(#"<?xml version="1.0" encoding="iso-8859-1"?>"#.utf8) + [0x0A] + Array("<ResC ".utf8)
         #expect(Array(run.answer.prefix(declaration.count)) == declaration)
         let text = T.text(latin1: run.answer)
-        #expect(text.contains(#"<Station name="Zürich HB" x="8540192" y="47378177" type="WGS84" externalId="8503000#85" externalStationNr="8503000"/>"#))
+        #expect(text.contains(#"<Station name="Zürich HB" x="8540210" y="47378180" type="WGS84" externalId="8503000#85" externalStationNr="8503000"/>"#))
         #expect(text.contains(#"name="Genève""#))
         // No UTF-8: ü is the single byte FC.
         #expect(run.answer.contains(0xFC) && !run.answer.contains(0xC3))

@@ -100,14 +100,15 @@ struct OJPFormatTests {
         }
         let cancelled = try #require(try T.model.departures(at: T.bern, from: T.at(2026, 5, 12, 8, 0), limit: 40).first { $0.ride.isCancelled })
         let runs = try [
-            OJPRouteRun("ojp-trips", ["from": T.thunRathaus.id, "to": T.paradeplatz.id, "departure": "2026-05-12T07:50:00+02:00"]),
+            OJPRouteRun("ojp-trips", ["from": T.thunMartinstrasse.id, "to": T.paradeplatz.id, "departure": "2026-05-12T07:50:00+02:00"]),
             OJPRouteRun("ojp-trips", ["from": T.bernRathaus.id, "to": T.basel.id, "departure": "2026-05-12T07:50:00+02:00"]),
-            OJPRouteRun("ojp-trips", ["from": T.bernRathaus.id, "to": T.bern.id, "departure": "2026-05-12T07:50:00+02:00"]),
+            OJPRouteRun("ojp-trips", ["from": T.bernHenkerbrunnli.id, "to": T.bern.id, "departure": "2026-05-12T07:50:00+02:00"]),
             OJPRouteRun("ojp-trips", ["from": T.bern.id, "to": T.zurich.id, "departure": cancelled.stop.time.iso8601]),
             OJPRouteRun("ojp-trips", ["from": T.bern.id, "to": T.bern.id, "departure": "2026-05-12T07:50:00+02:00"]),
             OJPRouteRun("ojp-locations", ["query": "Zürich", "now": "2026-05-12T07:50:00+02:00"]),
             OJPRouteRun("ojp-locations", ["query": "Atlantis", "now": "2026-05-12T07:50:00+02:00"]),
             OJPRouteRun("ojp-stopevents", ["station": T.bern.id, "departure": "2026-05-12T07:30:00+02:00", "limit": "60"]),
+            OJPRouteRun("ojp-stopevents", ["station": T.bernHauptbahnhof.id, "departure": "2026-05-12T07:30:00+02:00", "limit": "10"]),
             OJPRouteRun("ojp-stopevents", ["station": T.zurich.id, "departure": "2026-05-12T07:30:00+02:00", "type": "arrival"]),
             OJPRouteRun("ojp-stopevents", ["station": "8599999", "departure": "2026-05-12T07:30:00+02:00"]),
         ]

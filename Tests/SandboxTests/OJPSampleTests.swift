@@ -17,9 +17,10 @@ struct OJPSampleTests {
     }
 
     static let samples = [
-        // A walk to the station, a late train, the cancelled train and a trip that cannot be made.
+        // A bus to the station's bus stop, a walk to the platforms, late trains, and the cancelled
+        // train, which makes its trip infeasible.
         Sample(route: "ojp-trips", name: "sandbox-bern-rathaus-zurich-2026-05-12", parameters: [
-            "from": "8950001", "to": "8503000", "departure": "2026-05-12T07:50:00+02:00",
+            "from": "8590032", "to": "8503000", "departure": "2026-05-12T07:50:00+02:00",
         ]),
         Sample(route: "ojp-locations", name: "sandbox-bern", parameters: ["query": "Bern", "now": "2026-05-12T07:50:00+02:00"]),
         // Late runs and the cancelled one, trains, buses and a platform each.

@@ -76,10 +76,10 @@ struct OpendataRoutesTests {
     }
 
     @Test(arguments: [
-        (T.thunRathaus, T.paradeplatz, T.at(2026, 5, 12, 7, 50), false),
+        (T.thunMartinstrasse, T.paradeplatz, T.at(2026, 5, 12, 7, 50), false),
         (T.bernRathaus, T.basel, T.at(2026, 5, 12, 12, 5), false),
         (T.basel, T.bernRathaus, T.at(2026, 5, 12, 12, 5), true),
-        (T.geneve, T.badenKappelerhof, T.at(2026, 5, 12, 18, 0), false),
+        (T.geneve, T.wettingenRathaus, T.at(2026, 5, 12, 18, 0), false),
         (T.baden, T.lenzburg, T.at(2026, 5, 12, 18, 0), false),
         (T.bern, T.zurich, T.at(2026, 5, 12, 23, 20), false),
         (T.zurich, T.geneve, T.at(2026, 12, 1, 6, 40), true),
@@ -97,8 +97,9 @@ struct OpendataRoutesTests {
 
     @Test func aWalkOnlyConnectionIsOneWalkSection() throws {
         let time = T.at(2026, 5, 12, 7, 50)
-        let run = try OpendataRouteRun("opendata-connections", Self.tripParameters(T.bernRathaus, T.bern, time))
-        let expected = try model.connections(from: T.bernRathaus, to: T.bern, at: time, limit: 4)
+        // Bern, Henkerbrünnli is 550 m from Bern station: walked, not ridden.
+        let run = try OpendataRouteRun("opendata-connections", Self.tripParameters(T.bernHenkerbrunnli, T.bern, time))
+        let expected = try model.connections(from: T.bernHenkerbrunnli, to: T.bern, at: time, limit: 4)
         #expect(expected.count == 1 && expected[0].sections.allSatisfy { $0.ride == nil })
         compare(run.records("connections"), expected)
         #expect(run.text.contains(#""sections":[{"journey":null,"walk":{"duration":"#))
@@ -289,13 +290,14 @@ struct OpendataRoutesTests {
     }
 
     @Test func stationsNearAPositionReadBackNearestFirst() throws {
-        // Between Bern station and Bern, Rathaus, nearer the station.
+        // Between Bern station and Bern, Rathaus, nearer the station: Bern's stops, nearest first.
         let run = try OpendataRouteRun("opendata-locations", ["x": "46.9480", "y": "7.4400"])
         #expect(run.query == "&x=46.9480&y=7.4400")
         let stations = run.records("stations")
-        #expect(stations.map { $0.value("id") } == [T.bern.id, T.bernRathaus.id])
+        #expect(stations.first?.value("id") == T.bern.id)
+        #expect(Set(stations.compactMap { $0.value("id") }).isSuperset(of: [T.bern.id, T.bernRathaus.id]))
         let distances = stations.compactMap { $0.value("distance").flatMap(Int.init) }
-        #expect(distances.count == 2 && distances[0] < distances[1])
+        #expect(distances.count == stations.count && distances == distances.sorted() && distances.count >= 2)
     }
 
     @Test func aNameThatMatchesNothingIsUnknown() throws {

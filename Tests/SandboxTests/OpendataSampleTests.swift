@@ -19,7 +19,7 @@ struct OpendataSampleTests {
     static let samples = [
         // A walk to the station, a late train, the cancelled train (reported as on time) and trams.
         Sample(route: "opendata-connections", name: "sandbox-bern-rathaus-zurich-2026-05-12", parameters: [
-            "from": "8950001", "to": "8503000", "date": "2026-05-12", "time": "07:50",
+            "from": "8590032", "to": "8503000", "date": "2026-05-12", "time": "07:50",
         ]),
         Sample(route: "opendata-locations", name: "sandbox-bern", parameters: ["query": "Bern"]),
         // Late runs and the cancelled one, trains and buses, a platform each.

@@ -64,12 +64,13 @@ struct QueryHTMLRoutesTests {
     }
 
     @Test(arguments: [
-        (T.thunRathaus, T.paradeplatz, T.at(2026, 5, 12, 7, 50), false),
+        (T.thunMartinstrasse, T.paradeplatz, T.at(2026, 5, 12, 7, 50), false),
         (T.bernRathaus, T.basel, T.at(2026, 5, 12, 12, 5), false),
         (T.basel, T.bernRathaus, T.at(2026, 5, 12, 12, 5), true),
-        (T.geneve, T.badenKappelerhof, T.at(2026, 5, 12, 18, 0), false),
+        (T.geneve, T.wettingenRathaus, T.at(2026, 5, 12, 18, 0), false),
         (T.baden, T.lenzburg, T.at(2026, 5, 12, 18, 0), false),
         (T.bern, T.zurich, T.at(2026, 5, 12, 23, 20), false),
+        (T.bern, T.bernHenkerbrunnli, T.at(2026, 5, 12, 9, 0), false),
         (T.bern, T.bernRathaus, T.at(2026, 5, 12, 9, 0), false),
     ])
     func connectionsReadBackAsTheModelMeantThem(from: Station, to: Station, at time: LocalDateTime, arrival: Bool) throws {
@@ -268,7 +269,7 @@ struct QueryHTMLRoutesTests {
         (T.zurich, T.at(2026, 5, 12, 7, 55), false), (T.bern, T.at(2026, 5, 12, 7, 50), false),
         (T.bern, T.at(2026, 5, 12, 23, 30), false), (T.zurich, T.at(2026, 5, 12, 23, 30), true),
         (T.geneve, T.at(2026, 3, 29, 0, 30), false), (T.paradeplatz, T.at(2026, 5, 12, 12, 0), false),
-        (T.thunRathaus, T.at(2026, 5, 12, 12, 0), true),
+        (T.thunMartinstrasse, T.at(2026, 5, 12, 12, 0), true),
     ])
     func stationBoardsReadBackAsTheModelMeantThem(station: Station, time: LocalDateTime, arrivals: Bool) throws {
         let run = try QueryHTMLRun("hafas-html-stationboard", htmlBoardParameters(station.id, time, limit: 40, arrivals: arrivals))
@@ -322,15 +323,19 @@ struct QueryHTMLRoutesTests {
         let expected = try model.departures(at: T.bern, from: time, limit: 60)
         #expect(expected.contains { $0.ride.isCancelled })
         #expect(expected.contains { $0.ride.delay > 0 && $0.ride.category.isTrain })
-        #expect(expected.contains { $0.ride.delay > 0 && !$0.ride.category.isTrain })
         let run = try QueryHTMLRun("hafas-html-stationboard", htmlBoardParameters(T.bern.id, time, limit: 60))
         let records = run.records("departures")
         compare(records, expected, arrivals: false)
         #expect(records.filter { $0.value("cancelled") == "true" }.count == 1)
-        // Both wordings of a delay, and the cancellation, are on the page.
+        // The trains' wording of a delay, and the cancellation, are on the page.
         #expect(run.text.contains(#"<span style="color:#f00;">ca. +"#))
-        #expect(run.text.contains("&nbsp;Minuten&nbsp;sp&#228;ter"))
         #expect(run.text.contains(#"<span style="color:#f00;">f&auml;llt aus</span>"#))
+        // Thun's buses leave from the station itself: the other wording.
+        let thun = try model.departures(at: T.thun, from: time, limit: 60)
+        #expect(thun.contains { $0.ride.delay > 0 && !$0.ride.category.isTrain })
+        let buses = try QueryHTMLRun("hafas-html-stationboard", htmlBoardParameters(T.thun.id, time, limit: 60))
+        compare(buses.records("departures"), thun, arrivals: false)
+        #expect(buses.text.contains("&nbsp;Minuten&nbsp;sp&#228;ter"))
     }
 
     @Test func boardErrorsAreThePagesErrors() throws {

@@ -13,7 +13,7 @@ struct SandboxServerTests {
 
     static func connectionRequest() throws -> [UInt8] {
         let request = try #require(T.routes["hafas-extxml-connections"]).upstreamRequest([
-            "from": "Thun, Rathaus", "to": "Zürich, Paradeplatz", "date": "20260512", "time": "07:50",
+            "from": "Thun, Martinstrasse", "to": "Zürich, Paradeplatz", "date": "20260512", "time": "07:50",
         ])
         return try #require(request.body)
     }

@@ -33,7 +33,8 @@ struct LiveServerConcurrencyTests {
         let server = live.server, port = live.port
         let url = "http://127.0.0.1:\(port)/sleep?ms=700"
         async let inFlight = offPool { try HTTPTestClient().send("GET", url) }
-        try await Task.sleep(for: .milliseconds(200))
+        // Shut down once the request is being handled, however long it took to get there.
+        #expect(await eventually { server.metrics.requestsInFlight == 1 })
         let shutdownStarted = Date()
         await server.shutdown()
         let response = try await inFlight
@@ -53,7 +54,7 @@ struct LiveServerConcurrencyTests {
         let server = live.server, port = live.port
         let url = "http://127.0.0.1:\(port)/sleep?ms=5000"
         async let inFlight = offPool { try HTTPTestClient().send("GET", url) }
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(await eventually { server.metrics.requestsInFlight == 1 })
         await server.shutdown()
         let response = try await inFlight
         #expect(response.status == 503)

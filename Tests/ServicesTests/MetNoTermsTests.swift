@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Fetch
+import HTTPTesting
 import Foundation
 import Model
 import Scrape
@@ -31,8 +32,8 @@ struct MetNoTermsTests {
     /// server's `Date` is the real clock too, and freshness is counted between the two), or 304
     /// when asked `If-Modified-Since` the last modification.
     final class StandIn: Sendable {
-        let server: HTTPServer
-        let port: Int
+        let loopback: LoopbackServer
+        var port: Int { loopback.port }
         private let requestLog = RequestLog()
 
         /// The requests seen, in order.
@@ -42,12 +43,6 @@ struct MetNoTermsTests {
         }
 
         init(body: [UInt8]) throws {
-            var configuration = ServerConfiguration()
-            configuration.port = 0
-            configuration.accessLog = .off
-            configuration.shutdownGrace = 0.2
-            let sink = LogSink(descriptor: -1)
-            let log = ServerLog(sink: sink)
             let seen = requestLog
             let handler: Server.Route.Handler = { request in
                 let asked = request.headers["If-Modified-Since"]
@@ -59,10 +54,7 @@ struct MetNoTermsTests {
                 }
                 return Response(status: 200, headers: HTTPHeaders([("Content-Type", "application/json")] + headers), body: .bytes(body), cache: .noStore)
             }
-            let route = Server.Route("GET", "/weatherapi/locationforecast/2.0/compact", summary: "met.no", readsRawQuery: true, handler: handler)
-            let responder = try Responder(routes: [route], configuration: configuration, log: log)
-            server = HTTPServer(responder: responder, configuration: configuration, log: log, accessLog: AccessLog(format: .off, sink: sink))
-            port = try server.start()
+            loopback = try LoopbackServer([Server.Route("GET", "/weatherapi/locationforecast/2.0/compact", summary: "met.no", readsRawQuery: true, handler: handler)])
         }
 
         var requests: [Seen] { requestLog.seen.withLock { $0 } }
@@ -87,7 +79,7 @@ struct MetNoTermsTests {
     @Test func oneRequestPerExpiresWindowThenAConditionalOneThatA304Answers() async throws {
         let body = Array(try Data(contentsOf: URL(fileURLWithPath: "\(TimetableServiceTests.routes)/metno-forecast/samples/metno-locationforecast-2.0-compact-oslo-2026-02-06-magicmirror.json")))
         let upstream = try StandIn(body: body)
-        defer { Task { [upstream] in await upstream.server.shutdown() } }
+        defer { Task { [upstream] in await upstream.loopback.shutdown() } }
         var policy = UpstreamPolicy()
         policy.origin = "http://127.0.0.1:\(upstream.port)"
         var fetch = FetchConfiguration()

@@ -110,12 +110,15 @@ struct TimetableServiceTests {
             #expect(error.status == 400)
             #expect(error.candidates.count > 2)
             #expect(error.candidates.allSatisfy { $0.name.hasSuffix("Rathaus") })
+            // 26 stops are named Rathaus; the directory lists 20 of them, the document 10.
+            #expect(error.message == "\"Rathaus\" matches 20 or more stations; name one of them, or send lat and lon.")
             #expect(answer.document.schedules[1].error == nil)
             #expect(!answer.document.schedules[1].links.isEmpty)
 
-            let near = await service.schedules(query(["Rathaus"], ["Bern"]) { $0.position = Coordinate(latitude: 46.757, longitude: 7.628) })
+            // From Zürich HB, of the 26 stops named Rathaus, Zürich's is nearest.
+            let near = await service.schedules(query(["Rathaus"], ["Bern"]) { $0.position = Coordinate(latitude: 47.3782, longitude: 8.5402) })
             #expect(near.status == 200)
-            #expect(near.document.schedules[0].links.first?.parts.first?.from == "Thun, Rathaus")
+            #expect(near.document.schedules[0].links.first?.parts.first?.from == "Zürich, Rathaus")
 
             let alone = await service.schedules(query(["Rathaus"], ["Bern"]))
             #expect(alone.status == 400)
@@ -139,7 +142,7 @@ struct TimetableServiceTests {
         try await withService { service, _ in
             let one = await service.schedules(query(["Bern"], ["Thun"]) { $0.limit = 1 })
             #expect(one.document.schedules[0].links.count == 1)
-            let trains = await service.schedules(query(["Thun, Rathaus"], ["Bern"]) { $0.transports = [.train] })
+            let trains = await service.schedules(query(["Thun, Martinstrasse"], ["Bern"]) { $0.transports = [.train] })
             for link in trains.document.schedules[0].links {
                 #expect(link.parts.allSatisfy { $0.vehicle == "Train" || $0.vehicle == "Walk" })
             }

@@ -18,65 +18,42 @@ struct FollowUpTests {
     /// Answers `/points?host=` with the address of its forecast on that host, and `/forecast`
     /// with one period; counts the requests to each.
     final class StandIn: Sendable {
-        let server: HTTPServer
-        let port: Int
+        let loopback: LoopbackServer
+        var port: Int { loopback.port }
         private let counts = Counts()
 
         final class Counts: Sendable {
             let points = Atomic<Int>(0)
             let forecasts = Atomic<Int>(0)
+            let port = Atomic<Int>(0)
         }
 
         var points: Int { counts.points.load(ordering: .relaxed) }
         var forecasts: Int { counts.forecasts.load(ordering: .relaxed) }
 
         init() throws {
-            var configuration = ServerConfiguration()
-            configuration.port = 0
-            configuration.accessLog = .off
-            configuration.shutdownGrace = 0.2
-            let sink = LogSink(descriptor: -1)
-            let log = ServerLog(sink: sink)
             let counts = counts
-            let port = Mutex(0)
             let json: @Sendable (String) -> Response = { text in
                 Response(status: 200, headers: HTTPHeaders([("Content-Type", "application/json")]), body: .bytes(Array(text.utf8)), cache: .noStore)
             }
-            let routes = [
+            loopback = try LoopbackServer([
                 Server.Route("GET", "/points", summary: "points") { request in
                     counts.points.add(1, ordering: .relaxed)
                     let host = request.query.first("host") ?? "127.0.0.1"
-                    let address = host == "none" ? "" : "http://\(host):\(port.withLock { $0 })/forecast"
+                    let address = host == "none" ? "" : "http://\(host):\(counts.port.load(ordering: .relaxed))/forecast"
                     return json(#"{"properties":{"city":"Here","forecast":"\#(address)"}}"#)
                 },
                 Server.Route("GET", "/forecast", summary: "forecast") { _ in
                     counts.forecasts.add(1, ordering: .relaxed)
                     return json(#"{"periods":[{"t":"4"},{"t":"5"}]}"#)
                 },
-            ]
-            let responder = try Responder(routes: routes, configuration: configuration, log: log)
-            server = HTTPServer(responder: responder, configuration: configuration, log: log, accessLog: AccessLog(format: .off, sink: sink))
-            self.port = try server.start()
-            port.withLock { $0 = self.port }
+            ])
+            counts.port.store(loopback.port, ordering: .relaxed)
         }
     }
 
     /// The two routes, in a folder of their own.
     static func catalog() throws -> RouteCatalog {
-        var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        let schema = parts.joined(separator: "/") + "/Routes/route.rng"
-        var template = Array("/tmp/gottago-follow-XXXXXX".utf8CString)
-        let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-        defer {
-            for name in ["points", "forecast"] {
-                unlink(directory + "/\(name)/route.xml")
-                rmdir(directory + "/\(name)")
-            }
-            unlink(directory + "/route.rng")
-            rmdir(directory)
-        }
-        try Files.write(try Files.read(schema), to: directory + "/route.rng")
         let routes = [
             "points": """
                 <route id="points" domain="weather" upstream="chain">
@@ -100,11 +77,7 @@ struct FollowUpTests {
                 </route>
                 """,
         ]
-        for (name, xml) in routes {
-            mkdir(directory + "/" + name, 0o755)
-            try Files.write(Array(xml.utf8), to: directory + "/\(name)/route.xml")
-        }
-        return try RouteCatalog.load(from: directory)
+        return try TemporaryRoutes.catalog(routes)
     }
 
     final class Lines: Sendable {
@@ -115,7 +88,7 @@ struct FollowUpTests {
 
     @Test func theFollowUpsRecordsComeWithTheFirstAndEachIsKeptForItsOwnTime() async throws {
         let upstream = try StandIn()
-        defer { Task { [upstream] in await upstream.server.shutdown() } }
+        defer { Task { [upstream] in await upstream.loopback.shutdown() } }
         let clock = TestClock()
         let catalog = try Self.catalog()
         let upstreams = try Upstreams(catalog: catalog, fetcher: try CurlFetcher(), cache: MemoryCache(now: { clock.now }), now: { clock.now })
@@ -144,7 +117,7 @@ struct FollowUpTests {
 
     @Test func anAddressOnAnotherHostIsNeverAsked() async throws {
         let upstream = try StandIn()
-        defer { Task { [upstream] in await upstream.server.shutdown() } }
+        defer { Task { [upstream] in await upstream.loopback.shutdown() } }
         let lines = Lines()
         let catalog = try Self.catalog()
         let upstreams = try Upstreams(catalog: catalog, fetcher: try CurlFetcher(), cache: MemoryCache(), log: { lines.add($0) })

@@ -45,6 +45,7 @@ public enum UpstreamsDocument {
             .leaf("id", route.route.id),
             .leaf("retired", route.route.retired?.value),
             cache(route.cache),
+            route.dailyQuota.map { .element("daily_quota", [.leaf("limit", $0.limit), .leaf("left", $0.left)]) },
             .leaf("answers", route.fill.answers),
             .list("fields", route.fill.fields.map { field in
                 .element("field", [

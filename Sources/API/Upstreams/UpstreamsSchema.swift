@@ -118,6 +118,15 @@ public enum UpstreamsSchema {
       <xs:element name="id" type="Name"/>
       <xs:element name="retired" type="Retired" minOccurs="0"/>
       <xs:element name="cache" type="Cache"/>
+      <!-- The route's daily budget at the upstream, when its terms set one and it applies. -->
+      <xs:element name="daily_quota" minOccurs="0">
+        <xs:complexType>
+          <xs:sequence>
+            <xs:element name="limit" type="xs:positiveInteger"/>
+            <xs:element name="left" type="xs:nonNegativeInteger"/>
+          </xs:sequence>
+        </xs:complexType>
+      </xs:element>
       <!-- Answers with records counted. -->
       <xs:element name="answers" type="xs:nonNegativeInteger"/>
       <xs:element name="fields">

@@ -166,8 +166,19 @@ public enum SBBSchema {
           </xs:sequence>
         </xs:complexType>
       </xs:element>
+      <!-- Expected occupancy in first and second class, 1 (low) to 3 (high), where the upstream
+           says (transport.opendata.ch). -->
+      <xs:element name="capacity1st" type="Occupancy" minOccurs="0"/>
+      <xs:element name="capacity2nd" type="Occupancy" minOccurs="0"/>
     </xs:sequence>
   </xs:complexType>
+
+  <xs:simpleType name="Occupancy">
+    <xs:restriction base="xs:integer">
+      <xs:minInclusive value="0"/>
+      <xs:maxInclusive value="3"/>
+    </xs:restriction>
+  </xs:simpleType>
 
   <xs:complexType name="Part">
     <xs:sequence>

@@ -40,6 +40,8 @@ public enum WeatherSchema {
             </xs:sequence>
           </xs:complexType>
         </xs:element>
+        <!-- The attribution the weather upstream's licence asks for (met.no, Open-Meteo: CC BY 4.0). -->
+        <xs:element name="credit" type="xs:string" minOccurs="0"/>
         <xs:element name="places">
           <xs:complexType>
             <xs:sequence>
@@ -111,6 +113,8 @@ public enum WeatherSchema {
             </xs:sequence>
           </xs:complexType>
         </xs:element>
+        <!-- The attribution the weather upstream's licence asks for (met.no, Open-Meteo: CC BY 4.0). -->
+        <xs:element name="credit" type="xs:string" minOccurs="0"/>
       </xs:sequence>
     </xs:complexType>
   </xs:element>

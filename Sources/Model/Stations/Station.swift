@@ -2,12 +2,12 @@
 public struct Station: Sendable, Equatable, Hashable {
     /// The stable id (Swiss stops: the 7-digit UIC/DIDOK number, such as `8507000` for Bern).
     public var id: String
-    /// The name as the timetable writes it (`Bern`, `Zürich HB`, `Thun, Rathaus`).
+    /// The name as the timetable writes it (`Bern`, `Zürich HB`, `Bern, Rathaus`).
     public var name: String
     /// WGS 84 coordinates in degrees.
     public var latitude: Double
     public var longitude: Double
-    /// The town it belongs to, when known (`Thun` for `Thun, Rathaus`).
+    /// The town it belongs to, when known (`Bern` for `Bern, Rathaus`).
     public var locality: String
     /// What stops there.
     public var kind: Kind

@@ -1,28 +1,49 @@
+internal import StationData
+
 /// The Swiss stations the service knows offline.
 ///
-/// Real stops (UIC/DIDOK numbers `85xxxxx`, names and positions as SBB, OJP and search.ch
-/// answered in recorded responses), one stop per Swiss town from GeoNames where no real stop
-/// stands for it (synthetic ids `8900001…`), and a few synthetic extra stops (`8950001…`): the
-/// `Rathaus` stops of several towns, tram, ship and cableway stops. `scripts/derive-stations.py`
-/// derives the table in `SwissStations+Data.swift`; NOTICE names the sources.
+/// Every stop of the official DiDok list (2023-04, "Source: opentransportdata.swiss"): 26,641
+/// railway stations and tram, bus, ship and cableway stops with their 7-digit numbers
+/// (`85xxxxx`), official names and positions, plus the few stops of the recorded upstream
+/// responses that the list lacks, under their real numbers. `scripts/derive-stations.py`
+/// derives the table, `StationData` embeds it in the binary; NOTICE names the sources.
 ///
 /// ```swift
-/// let bern = SwissStations.all.first { $0.id == "8507000" }   // Bern, 46.94883, 7.43912
+/// let bern = SwissStations.all.first { $0.id == "8507000" }   // Bern, 46.94883, 7.43913
 /// ```
 public enum SwissStations {
     /// Every station, sorted by id, ids unique; parsed on first use.
-    public static let all: [Station] = parse(table)
+    public static let all: [Station] = parse(bytes: embeddedBytes)
+
+    /// The SHA-256 of the embedded table, in hex: it names the data version.
+    public static var digest: String { String(cString: station_data_sha256()) }
+
+    /// The embedded table's bytes, in the binary's read-only data.
+    static var embeddedBytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: station_data_bytes(), count: station_data_count())
+    }
 
     /// The stations of a table with one station a line: id, name, latitude, longitude, locality
     /// and kind (`train`, `tram`, `bus`, `ship`, `cableway`), separated by tabs.
     ///
-    /// Lines without six fields, with an empty id or name, a position off the globe or an
-    /// unknown kind are skipped; of several lines with one id the first is kept. The result is
-    /// sorted by id.
+    /// Lines starting with `#` are comments. Lines without six fields, with an empty id or
+    /// name, a position off the globe or an unknown kind are skipped; of several lines with one
+    /// id the first is kept. The result is sorted by id.
     public static func parse(_ tsv: String) -> [Station] {
+        var text = tsv
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    /// `parse(_:)` over UTF-8 bytes; invalid UTF-8 becomes U+FFFD.
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> [Station] {
         var stations: [Station] = []
-        for line in tsv.split(whereSeparator: \.isNewline) {
-            if let station = station(line) { stations.append(station) }
+        stations.reserveCapacity(bytes.count / 60)
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            if let station = station(UnsafeBufferPointer(rebasing: bytes[start..<end])) { stations.append(station) }
+            start = end + 1
         }
         // Sorting the positions keeps the first of equal ids whatever the sort's stability.
         let order = stations.indices.sorted { (stations[$0].id, $0) < (stations[$1].id, $1) }
@@ -34,15 +55,25 @@ public enum SwissStations {
         return unique
     }
 
-    private static func station(_ line: Substring) -> Station? {
-        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+    private static func station(_ line: UnsafeBufferPointer<UInt8>) -> Station? {
+        guard line.first != 0x23 else { return nil }  // `#`
+        var fields: [String] = []
+        fields.reserveCapacity(6)
+        var start = 0
+        for index in 0...line.count where index == line.count || line[index] == 0x09 {
+            guard fields.count < 6 else { return nil }
+            // A line ending in CR LF keeps the CR out of its last field.
+            let end = index == line.count && index > start && line[index - 1] == 0x0D ? index - 1 : index
+            fields.append(String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self))
+            start = index + 1
+        }
         guard fields.count == 6,
               let latitude = Double(fields[2]), let longitude = Double(fields[3]),
               (-90.0...90.0).contains(latitude), (-180.0...180.0).contains(longitude),
-              let kind = Station.Kind(rawValue: String(fields[5]))
+              let kind = Station.Kind(rawValue: fields[5])
         else { return nil }
-        let id = String(fields[0]), name = String(fields[1])
+        let id = fields[0], name = fields[1]
         guard !id.isEmpty, !id.contains(" "), !name.allSatisfy(\.isWhitespace) else { return nil }
-        return Station(id: id, name: name, latitude: latitude, longitude: longitude, locality: String(fields[4]), kind: kind)
+        return Station(id: id, name: name, latitude: latitude, longitude: longitude, locality: fields[4], kind: kind)
     }
 }

@@ -112,14 +112,20 @@ public struct Forecast: Sendable, Hashable {
     public var days: [ForecastDay]
     /// By start, earliest first; empty when the upstream gives days only.
     public var hours: [ForecastHour]
+    /// The attribution the upstream's licence asks for, as its route gives it.
+    public var credit: String?
 
     /// Creates a forecast.
-    public init(placeName: String? = nil, generated: String? = nil, current: CurrentWeather? = nil, days: [ForecastDay], hours: [ForecastHour] = []) {
+    public init(
+        placeName: String? = nil, generated: String? = nil, current: CurrentWeather? = nil, days: [ForecastDay], hours: [ForecastHour] = [],
+        credit: String? = nil
+    ) {
         self.placeName = placeName
         self.generated = generated
         self.current = current
         self.days = days
         self.hours = hours
+        self.credit = credit
     }
 
     /// The day with this date.
@@ -143,12 +149,15 @@ public struct WeatherForecast: Representable, Equatable {
     public var hours: [ForecastHour]
     /// Seconds since the upstream gave the forecast.
     public var age: Int
+    /// The attribution the weather upstream's licence asks for.
+    public var credit: String?
 
     /// Creates the document.
     public init(
         query: String, place: Place, source: String, generated: String?, current: CurrentWeather?, days: [ForecastDay], hours: [ForecastHour],
-        age: Int
+        age: Int, credit: String? = nil
     ) {
+        self.credit = credit
         self.query = query
         self.place = place
         self.source = source
@@ -169,6 +178,7 @@ public struct WeatherForecast: Representable, Equatable {
             current?.node,
             .list("days", days.map(\.node)),
             hours.isEmpty ? nil : .list("hours", hours.map(\.node)),
+            .leaf("credit", credit),
         ])
     }
 }

@@ -61,13 +61,16 @@ public struct RouteWeather: Representable, Equatable {
     public var dedupe: String
     /// The upstreams that answered: geocoder, directions and weather.
     public var sources: [String: String]
+    /// The attribution the weather upstream's licence asks for.
+    public var credit: String?
     public var places: [RoutePlace]
 
     /// Creates the document.
     public init(
         from: Place, to: Place, fromAlternatives: [Place] = [], toAlternatives: [Place] = [], day: Int, date: String, depart: String? = nil,
-        distance: Distance, duration: String, dedupe: String, sources: [String: String], places: [RoutePlace]
+        distance: Distance, duration: String, dedupe: String, sources: [String: String], credit: String? = nil, places: [RoutePlace]
     ) {
+        self.credit = credit
         self.from = from
         self.to = to
         self.fromAlternatives = fromAlternatives
@@ -99,6 +102,7 @@ public struct RouteWeather: Representable, Equatable {
             .leaf("duration", duration),
             .leaf("dedupe", dedupe),
             .element("sources", sources.keys.sorted().map { .leaf($0, sources[$0]!) }),
+            .leaf("credit", credit),
             .list("places", places.map(\.node)),
         ])
     }

@@ -4,8 +4,9 @@ import Model
 /// Eingabe ist nicht eindeutig" form), or none.
 ///
 /// Unlike extxml, which takes the best match, the pages ask back when a name is not a station's
-/// or a town's name and more than one station matches it: `Rathaus` lists `Bern, Rathaus` and
-/// `Thun, Rathaus`; `Bern` and `Zürich` (the town, so Zürich HB) are taken at once.
+/// or a town's name and more than one station matches it: `Rathaus` lists `Aarau, Rathaus`,
+/// `Bern, Rathaus` and the other stops so named; `Bern` and `Zürich` (the town, so Zürich HB)
+/// are taken at once.
 enum StationChoice: Sendable, Equatable {
     /// The text names this station.
     case station(Station)

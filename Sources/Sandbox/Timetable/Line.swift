@@ -17,14 +17,18 @@ struct Line: Sendable {
     let stops: [Int]
     /// Minutes after the first departure at which the line reaches each stop.
     let arrivals: [Int]
-    /// Minutes after the first departure at which it leaves each stop.
-    let departures: [Int]
     let headway: Int
     /// Minutes after 05:00 of the first run of a day.
     let phase: Int
     /// Runs are numbered `numberBase + 2 × run` going out and one more coming back.
     let numberBase: Int
     let isReturn: Bool
+
+    /// Minutes after the first departure at which it leaves a stop: on arrival at the first and
+    /// the last, after standing `dwell` minutes at the others.
+    func departure(at position: Int) -> Int {
+        position == 0 || position == stops.count - 1 ? arrivals[position] : arrivals[position] + category.dwell
+    }
 
     /// The position of a station among the stops.
     func position(of station: Int) -> Int? {
@@ -75,13 +79,11 @@ struct Line: Sendable {
         }
         let headway = headway ?? category.headway
         let out = Line(
-            key: key, group: group, category: category, number: number, stops: stops, arrivals: arrivals,
-            departures: departures, headway: headway, phase: StableHash(key, "out").pick(headway),
-            numberBase: numberBase, isReturn: false)
+            key: key, group: group, category: category, number: number, stops: stops, arrivals: arrivals, headway: headway,
+            phase: StableHash(key, "out").pick(headway), numberBase: numberBase, isReturn: false)
         let back = Line(
             key: key, group: group, category: category, number: number, stops: stops.reversed(), arrivals: backArrivals,
-            departures: backDepartures, headway: headway, phase: StableHash(key, "back").pick(headway),
-            numberBase: numberBase, isReturn: true)
+            headway: headway, phase: StableHash(key, "back").pick(headway), numberBase: numberBase, isReturn: true)
         return (out, back)
     }
 }

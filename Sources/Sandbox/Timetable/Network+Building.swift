@@ -6,12 +6,12 @@ extension Network {
         let stations: [Station]
         var lines: [Line] = []
         var groups: [(out: Int, back: Int)] = []
-        /// Per station: the group that takes it towards its hub or railway station.
-        var homeGroup: [Int?]
+        /// Per station: the group that takes it towards its hub or the first stop of its lines.
+        var homeGroup: IndexMap
 
         init(stations: [Station]) {
             self.stations = stations
-            homeGroup = Array(repeating: nil, count: stations.count)
+            homeGroup = IndexMap(count: stations.count)
         }
 
         /// A direct line between every two hubs: IC from 70 km, IR below.
@@ -28,13 +28,13 @@ extension Network {
             return trunks
         }
 
-        /// Per hub and 45° sector, a line from the hub out through its railway stations: S up to
+        /// Per hub and 45° sector, lines from the hub out through its railway stations: S up to
         /// 40 km, R beyond.
-        mutating func addRegionalLines(hubs: [Int], trains: [Int], hubOf: [Int?]) {
+        mutating func addRegionalLines(hubs: [Int], trains: [Int], hubOf: IndexMap) {
             var ordinal = 0
             for hub in hubs {
                 let members = trains.filter { hubOf[$0] == hub && $0 != hub }
-                for (number, sector) in Network.sectors(of: members, around: hub, in: stations).enumerated() {
+                for (number, sector) in Network.sectors(of: members, around: hub, in: stations, Network.regionalSectors).enumerated() {
                     let category: Category = Geo.distance(stations[hub], stations[sector.last!]) <= 40_000 ? .sBahn : .regio
                     let group = add(category: category, number: String(number + 1), stops: [hub] + sector, numberBase: 20_000 + ordinal * 100)
                     for member in sector { homeGroup[member] = group }
@@ -43,31 +43,43 @@ extension Network {
             }
         }
 
-        /// Per railway station, kind and 45° sector, a line from the station out through the stops
-        /// that belong to it.
-        mutating func addLocalLines(feeders: [Int], feederOf: [Int?]) {
+        /// Per railway station and kind, lines out through the stops of that kind that belong to
+        /// the station, per 90° sector, from the stop of the kind nearest the station when it is
+        /// within walking distance, else from the station; returns each stop's first stop.
+        mutating func addLocalLines(feeders: [Int], feederOf: IndexMap, count: Int) -> IndexMap {
             var stopsOf: [Int: [Int]] = [:]
-            for (stop, feeder) in feederOf.enumerated() {
-                if let feeder { stopsOf[feeder, default: []].append(stop) }
+            for stop in 0..<count {
+                if let feeder = feederOf[stop] { stopsOf[feeder, default: []].append(stop) }
             }
+            var terminalOf = IndexMap(count: stations.count)
             var ordinal = 0
             for feeder in feeders {
                 var number = 0
                 for category in [Category.tram, .bus, .ship, .cableway] {
-                    let members = (stopsOf[feeder] ?? []).filter { Network.category(of: stations[$0].kind) == category }
-                    for sector in Network.sectors(of: members, around: feeder, in: stations) {
+                    var members = (stopsOf[feeder] ?? []).filter { Network.category(of: stations[$0].kind) == category }
+                    guard !members.isEmpty else { continue }
+                    var terminal = feeder
+                    let nearest = members.map { ($0, Geo.distance(stations[feeder], stations[$0])) }
+                        .min { ($0.1, $0.0) < ($1.1, $1.0) }!
+                    if nearest.1 <= Network.walkingDistance {
+                        terminal = nearest.0
+                        members.removeAll { $0 == terminal }
+                    }
+                    for member in members + (terminal == feeder ? [] : [terminal]) { terminalOf[member] = terminal }
+                    for sector in Network.sectors(of: members, around: terminal, in: stations, Network.localSectors) {
                         number += 1
-                        let farthest = Geo.distance(stations[feeder], stations[sector.last!])
+                        let farthest = Geo.distance(stations[terminal], stations[sector.last!])
                         // Long rural lines run less often than town lines.
                         let headway = farthest > 25_000 ? 60 : farthest > 10_000 ? max(30, category.headway) : category.headway
                         let group = add(
-                            category: category, number: String(number), stops: [feeder] + sector,
+                            category: category, number: String(number), stops: [terminal] + sector,
                             numberBase: 100_000 + ordinal * 300, headway: headway)
                         for member in sector { homeGroup[member] = group }
                         ordinal += 1
                     }
                 }
             }
+            return terminalOf
         }
 
         /// Adds both directions of a line; returns its group.

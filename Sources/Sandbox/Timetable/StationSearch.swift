@@ -19,7 +19,11 @@ struct StationSearch: Sendable {
     init(network: Network) {
         let stations = network.stations
         let plain = stations.map { Self.fold($0.name, umlauts: false) }
-        let spelled = stations.map { Self.fold($0.name, umlauts: true) }
+        // A name without umlauts shares its one folding.
+        let spelled = stations.indices.map { index in
+            let folded = Self.fold(stations[index].name, umlauts: true)
+            return folded == plain[index] ? plain[index] : folded
+        }
         let hubs = Set(network.hubs)
         let rank = stations.indices.map { (kind: stations[$0].kind == .train ? 0 : 1, hub: hubs.contains($0) ? 0 : 1, length: stations[$0].name.count) }
         var exact: [[UInt8]: Int] = [:]
@@ -100,33 +104,47 @@ struct StationSearch: Sendable {
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count)
         var pendingSpace = false
-        for scalar in text.lowercased().unicodeScalars {
-            let letters: String
-            switch scalar {
-            case "à", "á", "â", "ã", "å": letters = "a"
-            case "ä": letters = umlauts ? "ae" : "a"
-            case "æ": letters = "ae"
-            case "ç": letters = "c"
-            case "è", "é", "ê", "ë": letters = "e"
-            case "ì", "í", "î", "ï": letters = "i"
-            case "ñ": letters = "n"
-            case "ò", "ó", "ô", "õ", "ø": letters = "o"
-            case "ö": letters = umlauts ? "oe" : "o"
-            case "œ": letters = "oe"
-            case "ù", "ú", "û": letters = "u"
-            case "ü": letters = umlauts ? "ue" : "u"
-            case "ý", "ÿ": letters = "y"
-            case "ß": letters = "ss"
-            default:
-                guard scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) else {
-                    pendingSpace = !output.isEmpty
-                    continue
-                }
-                letters = String(scalar)
-            }
+        func append(_ letters: some Sequence<UInt8>) {
             if pendingSpace { output.append(0x20) }
             pendingSpace = false
-            output.append(contentsOf: letters.utf8)
+            output.append(contentsOf: letters)
+        }
+        for original in text.unicodeScalars {
+            // ASCII, nearly every character of a station name, without Unicode's tables.
+            if original.isASCII {
+                switch UInt8(original.value) {
+                case let byte where (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte): append(CollectionOfOne(byte))
+                case let byte where (0x41...0x5A).contains(byte): append(CollectionOfOne(byte + 0x20))
+                default: pendingSpace = !output.isEmpty
+                }
+                continue
+            }
+            for scalar in original.properties.lowercaseMapping.unicodeScalars {
+                let letters: String
+                switch scalar {
+                case "à", "á", "â", "ã", "å": letters = "a"
+                case "ä": letters = umlauts ? "ae" : "a"
+                case "æ": letters = "ae"
+                case "ç": letters = "c"
+                case "è", "é", "ê", "ë": letters = "e"
+                case "ì", "í", "î", "ï": letters = "i"
+                case "ñ": letters = "n"
+                case "ò", "ó", "ô", "õ", "ø": letters = "o"
+                case "ö": letters = umlauts ? "oe" : "o"
+                case "œ": letters = "oe"
+                case "ù", "ú", "û": letters = "u"
+                case "ü": letters = umlauts ? "ue" : "u"
+                case "ý", "ÿ": letters = "y"
+                case "ß": letters = "ss"
+                default:
+                    guard scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) else {
+                        pendingSpace = !output.isEmpty
+                        continue
+                    }
+                    letters = String(scalar)
+                }
+                append(letters.utf8)
+            }
         }
         return output
     }

@@ -16,7 +16,7 @@ extension TimetableModel {
         let instant = clock.instant(of: time)
         guard limit > 0 else { return [] }
         var events: [(instant: Int64, run: Run, position: Int)] = []
-        for stop in network.linesAt[index] {
+        for stop in network.lines(at: index) {
             let line = network.lines[stop.line]
             // A line's last stop has no departure, its first no arrival.
             guard departing ? stop.position < line.stops.count - 1 : stop.position > 0 else { continue }

@@ -18,7 +18,7 @@ enum Hop {
 
 extension TimetableModel {
     /// Stops this close to their railway station are walked from and to, not ridden.
-    static let walkingDistance = 700.0
+    static let walkingDistance = Network.walkingDistance
     /// Railway stations this close get a direct regional link when the way over hubs is long.
     static let directLinkDistance = 40_000.0
 
@@ -57,15 +57,21 @@ extension TimetableModel {
         return links.indices.map { hop(links[$0], from: nodes[$0], to: nodes[$0 + 1]) }
     }
 
-    /// A station's way up: to its railway station (walking when close), then to its hub.
+    /// A station's way up: to its railway station (walking when close, else riding to its lines'
+    /// first stop and walking from there when that is not the station), then to its hub.
     private func ascent(from station: Int) -> (nodes: [Int], links: [Link]) {
         var nodes = [station], links: [Link] = []
         var current = station
         if let feeder = network.feederOf[station] {
-            let close = Geo.distance(network.stations[station], network.stations[feeder]) <= Self.walkingDistance
-            guard let group = network.homeGroup[station] else { return (nodes, links) }
-            links.append(close ? .walk : .group(group))
-            nodes.append(feeder)
+            if Geo.distance(network.stations[station], network.stations[feeder]) > Self.walkingDistance {
+                guard let group = network.homeGroup[station], let terminal = network.terminalOf[station] else { return (nodes, links) }
+                links.append(.group(group))
+                nodes.append(terminal)
+            }
+            if nodes.last != feeder {
+                links.append(.walk)
+                nodes.append(feeder)
+            }
             current = feeder
         }
         if let hub = network.hubOf[current], hub != current, let group = network.homeGroup[current] {
@@ -79,9 +85,15 @@ extension TimetableModel {
     private func shortenAlongLines(_ nodes: inout [Int], _ links: inout [Link]) {
         var start = 0
         while start < nodes.count - 2 {
-            let groups = network.groupsAt[nodes[start]]
-            if let end = (start + 2..<nodes.count).reversed().first(where: { !groups.isDisjoint(with: network.groupsAt[nodes[$0]]) }),
-               let group = groups.intersection(network.groupsAt[nodes[end]]).min() {
+            let groups = network.groups(at: nodes[start])
+            var shared: (end: Int, group: Int)?
+            for end in (start + 2..<nodes.count).reversed() {
+                if let group = Network.firstCommonGroup(groups, network.groups(at: nodes[end])) {
+                    shared = (end, group)
+                    break
+                }
+            }
+            if let (end, group) = shared {
                 nodes.removeSubrange(start + 1..<end)
                 links.replaceSubrange(start..<end, with: [.group(group)])
             }

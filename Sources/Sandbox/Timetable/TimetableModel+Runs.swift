@@ -12,7 +12,7 @@ struct Run: Sendable {
     var number: Int { line.numberBase + 2 * index + (line.isReturn ? 1 : 0) }
 
     func arrival(at position: Int) -> Int64 { start + Int64(line.arrivals[position]) * 60 }
-    func departure(at position: Int) -> Int64 { start + Int64(line.departures[position]) * 60 }
+    func departure(at position: Int) -> Int64 { start + Int64(line.departure(at: position)) * 60 }
 }
 
 extension TimetableModel {

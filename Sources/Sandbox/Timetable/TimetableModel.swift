@@ -40,7 +40,7 @@ public struct TimetableModel: Sendable {
     /// The HAFAS product classes that serve a station, as a bit set (`1 << productClass`).
     public func productClasses(at station: Station) -> Int {
         guard let index = network.index[Network.key(station.id)] else { return 0 }
-        return network.linesAt[index].reduce(0) { $0 | 1 << network.lines[$1.line].category.productClass }
+        return network.lines(at: index).reduce(0) { $0 | 1 << network.lines[$1.line].category.productClass }
     }
 
     func index(of station: Station) throws(TimetableError) -> Int {

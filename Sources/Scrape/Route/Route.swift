@@ -33,6 +33,27 @@ public struct Route: Sendable {
     public internal(set) var retired: Retirement?
     /// The follow-up request that completes this route's answer, when it has one.
     public internal(set) var follow: FollowUp?
+    /// What the upstream's terms ask of its clients, when the route says.
+    public internal(set) var politeness: PolitenessPreset?
+}
+
+/// An upstream's own terms, as a route file states them (`<politeness>`): requests at once, per
+/// second and in a burst for the whole upstream (the strictest its routes name), and a daily
+/// budget for this route's requests. The operator's `--upstream` settings win over them.
+public struct PolitenessPreset: Sendable, Equatable {
+    public var maxConcurrent: Int?
+    public var rate: Double?
+    public var burst: Int?
+    /// Requests of this route a day, the day as the route's zone counts it.
+    public var dailyQuota: Int?
+
+    /// The preset as the route file gives it.
+    public init(maxConcurrent: Int? = nil, rate: Double? = nil, burst: Int? = nil, dailyQuota: Int? = nil) {
+        self.maxConcurrent = maxConcurrent
+        self.rate = rate
+        self.burst = burst
+        self.dailyQuota = dailyQuota
+    }
 }
 
 /// A request made after a route's answer, to an address that answer gives (api.weather.gov's

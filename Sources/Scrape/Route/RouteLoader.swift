@@ -82,6 +82,12 @@ struct RouteLoader {
             unparsable: unparsable, records: records, digest: digest)
         route.canary = try canary(root, parameters: parameters)
         route.retired = retirement(root)
+        if let node = try elements(root, "politeness").first {
+            // The schema has checked the numbers.
+            route.politeness = PolitenessPreset(
+                maxConcurrent: node.attribute("max-concurrent").flatMap { Int($0) }, rate: node.attribute("rate").flatMap { Double($0) },
+                burst: node.attribute("burst").flatMap { Int($0) }, dailyQuota: node.attribute("daily-quota").flatMap { Int($0) })
+        }
         if let node = try elements(root, "follow").first {
             let follow = FollowUp(
                 route: node.attribute("route") ?? "", parameter: node.attribute("parameter") ?? "", list: node.attribute("list") ?? "",

@@ -34,7 +34,8 @@ extension RouteWeatherService {
             let asked = query ?? position.map { "\($0.latitude),\($0.longitude)" } ?? ""
             return .success(WeatherForecast(
                 query: asked, place: place, source: weather.provider.rawValue, generated: report.forecast.generated,
-                current: day == nil || day == 0 ? report.forecast.current : nil, days: days, hours: hours, age: report.age))
+                current: day == nil || day == 0 ? report.forecast.current : nil, days: days, hours: hours, age: report.age,
+                credit: report.forecast.credit))
         }
     }
 }

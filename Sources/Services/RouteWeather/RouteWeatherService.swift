@@ -116,7 +116,7 @@ public final class RouteWeatherService: Sendable {
                 "geocoder": geocoding.source, "directions": route.meters == 0 ? "none" : directions?.provider.rawValue ?? "none",
                 "weather": weather.provider.rawValue,
             ],
-            places: finished)
+            credit: weather.credit, places: finished)
         return .success(document)
     }
 

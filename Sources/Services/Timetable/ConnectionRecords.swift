@@ -22,7 +22,13 @@ enum ConnectionRecords {
         return Link(
             departure: departure, arrival: arrival, info: record.value("info") ?? "",
             duration: record.value("duration"), transfers: record.value("transfers").flatMap { Int($0) },
-            products: values(record, "products"), parts: record.list("parts").compactMap { part($0, zone: zone) })
+            products: values(record, "products"), parts: record.list("parts").compactMap { part($0, zone: zone) },
+            capacity1st: occupancy(record, "capacity1st"), capacity2nd: occupancy(record, "capacity2nd"))
+    }
+
+    /// An occupancy level, 0 to 3; anything else (search.ch writes -1 for unknown) is left out.
+    static func occupancy(_ record: Record, _ field: String) -> Int? {
+        record.value(field).flatMap { Int($0) }.flatMap { (0...3).contains($0) ? $0 : nil }
     }
 
     static func part(_ record: Record, zone: ZoneRules) -> Part? {

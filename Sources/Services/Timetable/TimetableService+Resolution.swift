@@ -43,9 +43,11 @@ extension TimetableService {
         case .found(let station):
             return .success(station)
         case .ambiguous(let candidates):
+            // The directory lists at most `maximumCandidates` (26 stops are named Rathaus).
+            let count = candidates.count < StationDirectory.maximumCandidates ? "\(candidates.count)" : "\(candidates.count) or more"
             return .failure(ScheduleError(
                 code: "ambiguous_station", status: 400,
-                message: "\"\(name)\" matches \(candidates.count) stations; name one of them, or send lat and lon.",
+                message: "\"\(name)\" matches \(count) stations; name one of them, or send lat and lon.",
                 candidates: Array(candidates.prefix(10))))
         case .unknown(let suggestions):
             return .failure(ScheduleError(

@@ -19,7 +19,9 @@ enum WeatherRecords {
         let days = dayRecords.isEmpty ? Self.days(from: hours) : dayRecords.enumerated().compactMap { index, record in
             day(record, date: record.value("date") ?? CalendarDay.adding(index, to: first))
         }
-        return Forecast(placeName: place?.value("name"), generated: place?.value("generated"), current: current, days: days, hours: hours)
+        return Forecast(
+            placeName: place?.value("name"), generated: place?.value("generated"), current: current, days: days, hours: hours,
+            credit: place?.value("credit"))
     }
 
     /// Days made from periods, for upstreams that give periods only (met.no): a day is the

@@ -57,6 +57,10 @@ public final class WeatherService: Sendable {
         self.now = now
     }
 
+    /// The attribution the upstream's licence asks for, from its last forecast that gave one.
+    public var credit: String? { lastCredit.withLock { $0 } }
+    private let lastCredit = Mutex<String?>(nil)
+
     /// Upstream requests made so far (one per cell and day, unless an answer expired or failed).
     public var upstreamRequests: Int { requests.load(ordering: .relaxed) }
 
@@ -75,7 +79,9 @@ public final class WeatherService: Sendable {
         slots.withLock { slots in
             guard slots[key]?.until == nil else { return }
             switch result {
-            case .success(let answer): slots[key]?.until = answer.freshUntil
+            case .success(let answer):
+                slots[key]?.until = answer.freshUntil
+                if let credit = answer.forecast.credit { lastCredit.withLock { $0 = credit } }
             case .failure: slots[key] = nil
             }
         }

@@ -49,6 +49,11 @@ public actor RedisCache: CacheDriver {
     private nonisolated let health = Mutex(CacheStatus.degraded(reason: "redis: not connected yet"))
     private var connection: RedisConnection?
     private var lastAttempt: ContinuousClock.Instant?
+    private nonisolated let attempts = Atomic<Int>(0)
+
+    /// Connections tried so far, successful or not: while Redis is away, at most one each
+    /// `reconnectInterval`, however many calls come.
+    public nonisolated var connectAttempts: Int { attempts.load(ordering: .relaxed) }
 
     /// The actor runs on its own thread (see the type's comment).
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -176,6 +181,7 @@ public actor RedisCache: CacheDriver {
         let clock = ContinuousClock()
         if let lastAttempt, clock.now - lastAttempt < reconnectInterval { return nil }
         lastAttempt = clock.now
+        attempts.add(1, ordering: .relaxed)
         do {
             connection = try RedisConnection(endpoint: endpoint, connectTimeout: timeout.connect, commandTimeout: timeout.command)
             return connection

@@ -3,7 +3,7 @@ extension StationDirectory {
     /// (`ä` → `a`, `é` → `e`, `ß` → `ss`, `æ` → `ae`, `ł` → `l`), every run of punctuation and
     /// spaces one space, none at either end.
     ///
-    /// `Zürich HB` → `zurich hb`, `Genève` → `geneve`, `Thun, Rathaus` → `thun rathaus`,
+    /// `Zürich HB` → `zurich hb`, `Genève` → `geneve`, `Bern, Rathaus` → `bern rathaus`,
     /// `Biel/Bienne` → `biel bienne`. Other scripts keep their letters, lower-cased.
     enum Folding {
         /// Folds `text`; nil when it is longer than `maximumLength` UTF-8 bytes once folded.
@@ -40,7 +40,7 @@ extension StationDirectory {
 
         /// The words of a folded name.
         static func tokens(_ folded: String) -> [String] {
-            folded.split(separator: " ").map(String.init)
+            folded.utf8.split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
         }
 
         /// U+00C0…U+017F, Latin-1 Supplement and Latin Extended-A, folded; nil for `×` and `÷`.

@@ -20,8 +20,8 @@ extension StationDirectory {
     /// Resolves a station name, or a 7-digit station id, into one station.
     ///
     /// A 7-digit number is looked up as an id. Otherwise the best `search` match wins
-    /// (`Bern` is the station named Bern, `Zürich` the shortest name starting so, `Zürich HB`).
-    /// When several match equally well (every town's `Rathaus`), the one nearest to `near`
+    /// (`Bern` is the station named Bern, `Zürich` the town's main station, Zürich HB). When
+    /// several match equally well (the 26 stops named `Rathaus`), the one nearest to `near`
     /// wins; without a position the name is ambiguous. A name nothing matches gets suggestions
     /// by spelling: each word within a few edits of a word of the station's name or town
     /// (`Zurik` → `Zürich HB`, …).
@@ -36,7 +36,7 @@ extension StationDirectory {
             return try station(id: String(trimmed)).map(Resolution.found) ?? .unknown(suggestions: [])
         }
         guard let query = Self.foldQuery(name) else { return .unknown(suggestions: []) }
-        let ranked = try rankedRows(query, wanted: 1)
+        let ranked = try rankedRows(query, wanted: 1, bestOnly: true)
         guard let best = ranked.first?.score else { return .unknown(suggestions: suggestions(for: query)) }
         let tied = ranked.prefix { $0.score == best }.map { stations[$0.row] }
         if tied.count == 1 { return .found(tied[0]) }
@@ -58,15 +58,21 @@ extension StationDirectory {
         var scratch = EditDistance.Scratch()
         let distances = query.tokens.map { token in
             let word = Array(token.utf8), bound = EditDistance.allowance(forLength: word.count)
-            return vocabulary.map { Int8(EditDistance.between(word, $0, bound: bound, scratch: &scratch) ?? -1) }
+            return words.vocabulary.map { Int8(EditDistance.between(word, $0, bound: bound, scratch: &scratch) ?? -1) }
         }
+        // Only stations with a word near each query word can do: those of the query word whose
+        // near words have the fewest stations.
+        let near = distances.map { distances in distances.indices.filter { distances[$0] >= 0 }.map { Int32($0) } }
+        guard let fewest = near.min(by: { a, b in
+            a.reduce(0) { $0 + words.rows(with: $1).count } < b.reduce(0) { $0 + words.rows(with: $1).count }
+        }) else { return [] }
         var best: [(edits: Double, inTown: Int, leftOver: Int, length: Int, row: Int)] = []
-        for (row, stationWords) in words.enumerated() where stationWords.count >= distances.count {
-            let name = names[row]
-            guard let (edits, letters, inName) = edits(distances, query.tokens, stationWords, nameWords: name.nameTokens.count)
+        for row in words.rows(withAnyOf: fewest) where words.words(row).count >= distances.count {
+            let nameWords = words.nameCount(row)
+            guard let (edits, letters, inName) = edits(distances, query.tokens, words.words(row), nameWords: nameWords)
             else { continue }
             let entry = (edits: Double(edits) / Double(letters), inTown: distances.count - inName,
-                         leftOver: name.nameTokens.count - inName, length: name.name.utf8.count, row: row)
+                         leftOver: nameWords - inName, length: words.nameLength(row), row: row)
             let index = best.firstIndex { ($0.edits, $0.inTown, $0.leftOver, $0.length, $0.row) >
                                           (entry.edits, entry.inTown, entry.leftOver, entry.length, entry.row) }
             guard index != nil || best.count < Self.maximumSuggestions else { continue }
@@ -81,7 +87,7 @@ extension StationDirectory {
     /// are the name's (the first `nameWords`); `distances[q][w]` is query word `q`'s distance
     /// to vocabulary word `w`, −1 beyond the allowance.
     private func edits(
-        _ distances: [[Int8]], _ queryWords: [String], _ stationWords: [Int32], nameWords: Int
+        _ distances: [[Int8]], _ queryWords: [String], _ stationWords: ArraySlice<Int32>, nameWords: Int
     ) -> (edits: Int, letters: Int, inName: Int)? {
         var used: UInt64 = 0
         var total = 0, letters = 0, inName = 0
@@ -94,7 +100,7 @@ extension StationDirectory {
             guard let closest else { return nil }
             used |= 1 << closest.index
             total += Int(closest.edits)
-            letters += max(queryWord.utf8.count, vocabulary[Int(stationWords[closest.index])].count, 1)
+            letters += max(queryWord.utf8.count, words[stationWords[stationWords.startIndex + closest.index]].count, 1)
             if closest.index < nameWords { inName += 1 }
         }
         return (total, letters, inName)

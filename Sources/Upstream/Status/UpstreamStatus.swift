@@ -30,6 +30,8 @@ public struct UpstreamStatus: Sendable {
         public let cache: CacheTimes
         /// Its fields' fill rates over the last answers.
         public let fill: RouteFill
+        /// Its daily budget and what is left of it today, when its terms set one and it applies.
+        public let dailyQuota: (limit: Int, left: Int)?
     }
 }
 
@@ -47,7 +49,12 @@ extension Upstreams {
             connectTimeout: policy.connectTimeout ?? fetch.connectTimeout, totalTimeout: policy.totalTimeout ?? fetch.totalTimeout,
             breaker: breaker.position, consecutiveFailures: breaker.failures,
             lastSuccess: client.outcomes.lastSuccess, lastFailure: client.outcomes.lastFailure,
-            routes: routes.map { UpstreamStatus.RouteStatus(route: $0, cache: client.cacheTimes(for: $0), fill: client.fillRates.fill(of: $0)) })
+            routes: routes.map { route in
+                let quota = policy.enforcesDailyQuotas ? route.politeness?.dailyQuota.map { limit in
+                    (limit, client.dailyQuotasLeft[route.id]?.left ?? limit)
+                } : nil
+                return UpstreamStatus.RouteStatus(route: route, cache: client.cacheTimes(for: route), fill: client.fillRates.fill(of: route), dailyQuota: quota)
+            })
     }
 }
 

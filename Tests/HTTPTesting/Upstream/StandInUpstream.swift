@@ -5,8 +5,9 @@ import Synchronization
 /// recorded response, an error document), counting the requests and keeping the last one's
 /// `Authorization` header: a stand-in for one feed.
 public final class StandInUpstream: Sendable {
-    public let server: HTTPServer
-    public let port: Int
+    private let loopback: LoopbackServer
+    public var server: HTTPServer { loopback.server }
+    public var port: Int { loopback.port }
     private let store: Store
 
     private final class Store: Sendable {
@@ -31,24 +32,15 @@ public final class StandInUpstream: Sendable {
     public init(body: [UInt8], contentType: String = "text/xml; charset=utf-8", status: Int = 200) throws {
         let store = Store((body, contentType, status))
         self.store = store
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.accessLog = .off
-        configuration.shutdownGrace = 0.2
-        let sink = LogSink(descriptor: -1)
-        let log = ServerLog(sink: sink)
         let answer: Route.Handler = { request in
-            store.authorization.withLock { $0 = request.headers["Authorization"] }
             store.count.add(1, ordering: .relaxed)
+            store.authorization.withLock { $0 = request.headers["Authorization"] }
             let (body, contentType, status) = store.answer.withLock { $0 }
             return Response(status: status, headers: HTTPHeaders(contentType: contentType), body: .bytes(body), cache: .noStore)
         }
-        let routes = ["GET", "POST"].flatMap { method in
-            ["/{a}", "/{a}/{b}", "/{a}/{b}/{c}"].map { Route(method, $0, summary: "The stand-in's answer.", readsRawQuery: true, handler: answer) }
-        }
-        let responder = try Responder(routes: routes, configuration: configuration, log: log)
-        server = HTTPServer(responder: responder, configuration: configuration, log: log, accessLog: AccessLog(format: .off, sink: sink))
-        port = try server.start()
+        loopback = try LoopbackServer(["/{a}", "/{a}/{b}", "/{a}/{b}/{c}"].map {
+            Route("GET", $0, summary: "The stand-in's answer.", readsRawQuery: true, handler: answer)
+        })
     }
 
     /// Answers with other bytes from now on.

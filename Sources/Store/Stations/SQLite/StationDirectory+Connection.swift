@@ -4,8 +4,9 @@ extension StationDirectory {
     /// The database, built once from the stations, and the statements every query reuses.
     ///
     /// Not `Sendable`: the directory keeps it behind its lock. Row `n` of table `station` is
-    /// the `n`-th station (1-based). Queries answer rows; the directory keeps the stations in
-    /// memory by row, so a result costs no further lookup.
+    /// the `n`-th station (1-based) and holds only what queries look up by (its id and folded
+    /// names). Queries answer rows; the directory keeps the stations in memory by row, so a
+    /// result costs no further lookup.
     final class Connection {
         let positionIndex: PositionIndex
         let nameIndex: NameIndex
@@ -21,11 +22,14 @@ extension StationDirectory {
         /// Prefix matches ranked by length are drawn from at most this many rows per prefix,
         /// in alphabetical order, so that a one-letter query costs no sort of every name.
         private static let prefixScan = 2000
+        /// A row's folded names, as `sameNameRows` and `prefixRows` read them after its rowid.
+        private static let foldedColumns = "folded_name, folded_place, name_key, locality_key"
         /// The longest prefix the word index keeps a list for.
         private static let longestIndexedPrefix = 6
 
         init(
-            stations: [Station], names: [FoldedName], configuration: Configuration, grid: Grid
+            stations: [Station], configuration: Configuration, grid: Grid,
+            name: (Int) -> (name: FoldedName, words: String)
         ) throws(StationDirectoryError) {
             database = try Database(path: configuration.path ?? ":memory:")
             self.grid = grid
@@ -38,8 +42,7 @@ extension StationDirectory {
             case let chosen: chosen
             }
             try database.execute(Self.schema(positionIndex: positionIndex, nameIndex: nameIndex))
-            try Self.fill(database, stations: stations, names: names, positionIndex: positionIndex, nameIndex: nameIndex,
-                          grid: grid)
+            try Self.fill(database, stations: stations, positionIndex: positionIndex, nameIndex: nameIndex, grid: grid, name: name)
 
             inBox = try database.prepare(positionIndex == .rtree
                 ? """
@@ -49,17 +52,20 @@ extension StationDirectory {
                 : "SELECT station FROM station_cell WHERE cell BETWEEN ?1 AND ?2")
             byID = try database.prepare("SELECT rowid FROM station WHERE id = ?1")
             sameName = try database.prepare("""
-                SELECT rowid FROM station WHERE folded_name = ?1 OR folded_place = ?1 OR name_key = ?2 OR locality_key = ?2
+                SELECT rowid, \(Self.foldedColumns) FROM station
+                WHERE folded_name = ?1 OR folded_place = ?1 OR name_key = ?2 OR locality_key = ?2
                 LIMIT ?3
                 """)
             namePrefix = try database.prepare("""
-                SELECT rowid FROM (
-                    SELECT rowid, folded_name FROM station WHERE folded_name >= ?1 AND folded_name < ?2 LIMIT \(Self.prefixScan))
+                SELECT row, \(Self.foldedColumns) FROM (
+                    SELECT rowid AS row, \(Self.foldedColumns) FROM station
+                    WHERE folded_name >= ?1 AND folded_name < ?2 LIMIT \(Self.prefixScan))
                 ORDER BY length(folded_name), folded_name LIMIT ?3
                 """)
             placePrefix = try database.prepare("""
-                SELECT rowid FROM (
-                    SELECT rowid, folded_place FROM station WHERE folded_place >= ?1 AND folded_place < ?2 LIMIT \(Self.prefixScan))
+                SELECT row, \(Self.foldedColumns) FROM (
+                    SELECT rowid AS row, \(Self.foldedColumns) FROM station
+                    WHERE folded_place >= ?1 AND folded_place < ?2 LIMIT \(Self.prefixScan))
                 ORDER BY length(folded_place), folded_place LIMIT ?3
                 """)
             words = nameIndex == .fts5
@@ -72,13 +78,8 @@ extension StationDirectory {
                 DROP TABLE IF EXISTS station; DROP TABLE IF EXISTS station_position;
                 DROP TABLE IF EXISTS station_cell; DROP TABLE IF EXISTS station_word;
                 CREATE TABLE station (
-                    id TEXT NOT NULL UNIQUE, name TEXT NOT NULL, latitude REAL NOT NULL, longitude REAL NOT NULL,
-                    locality TEXT NOT NULL, kind TEXT NOT NULL,
+                    id TEXT NOT NULL,
                     folded_name TEXT NOT NULL, folded_place TEXT NOT NULL, name_key TEXT NOT NULL, locality_key TEXT NOT NULL);
-                CREATE INDEX station_folded_name ON station(folded_name);
-                CREATE INDEX station_folded_place ON station(folded_place);
-                CREATE INDEX station_name_key ON station(name_key);
-                CREATE INDEX station_locality_key ON station(locality_key);
 
                 """
             // The R*Tree keeps 32-bit floats rounded outwards, so a box finds every point inside
@@ -99,31 +100,38 @@ extension StationDirectory {
         }
 
         private static func fill(
-            _ database: Database, stations: [Station], names: [FoldedName],
-            positionIndex: PositionIndex, nameIndex: NameIndex, grid: Grid
+            _ database: Database, stations: [Station], positionIndex: PositionIndex, nameIndex: NameIndex, grid: Grid,
+            name folded: (Int) -> (name: FoldedName, words: String)
         ) throws(StationDirectoryError) {
             try database.execute("BEGIN")
             let station = try database.prepare("""
-                INSERT INTO station (rowid, id, name, latitude, longitude, locality, kind,
-                                     folded_name, folded_place, name_key, locality_key)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                INSERT INTO station (rowid, id, folded_name, folded_place, name_key, locality_key) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
                 """)
             let position = try database.prepare(positionIndex == .rtree
                 ? "INSERT INTO station_position VALUES (?1, ?2, ?2, ?3, ?3)"
                 : "INSERT INTO station_cell VALUES (?1, ?2)")
             let word = nameIndex == .fts5 ? try database.prepare("INSERT INTO station_word (rowid, words) VALUES (?1, ?2)") : nil
-            for (offset, (entry, name)) in zip(stations, names).enumerated() {
+            for (offset, entry) in stations.enumerated() {
                 let row = Int64(offset + 1)
-                try station.run(.integer(row), .text(entry.id), .text(entry.name), .real(entry.latitude),
-                                .real(entry.longitude), .text(entry.locality), .text(entry.kind.rawValue),
-                                .text(name.name), .text(name.place), .text(name.key), .text(name.localityKey))
+                let (name, words) = folded(offset)
+                try station.run(.integer(row), .text(entry.id), .text(name.name), .text(name.place), .text(name.key),
+                                .text(name.localityKey))
                 if positionIndex == .rtree {
                     try position.run(.integer(row), .real(entry.latitude), .real(entry.longitude))
                 } else {
                     try position.run(.integer(grid.cell(latitude: entry.latitude, longitude: entry.longitude)), .integer(row))
                 }
-                try word?.run(.integer(row), .text(name.allTokens.joined(separator: " ")))
+                try word?.run(.integer(row), .text(words))
             }
+            // Indexes made over the filled table are built sorted, their pages full: smaller and
+            // quicker than indexes grown row by row.
+            try database.execute("""
+                CREATE UNIQUE INDEX station_id ON station(id);
+                CREATE INDEX station_folded_name ON station(folded_name);
+                CREATE INDEX station_folded_place ON station(folded_place);
+                CREATE INDEX station_name_key ON station(name_key);
+                CREATE INDEX station_locality_key ON station(locality_key);
+                """)
             try database.execute("COMMIT")
         }
     }
@@ -157,23 +165,36 @@ extension StationDirectory.Connection {
         return found
     }
 
-    /// Rows whose name, place or words equal the query's (all of them), then rows whose name
-    /// or place begins with it (shortest first, at most `limit` each): every match scoring
-    /// 0.5 or more.
-    func closeNameRows(_ query: StationDirectory.FoldedQuery, limit: Int) throws(StationDirectoryError) -> [Int64] {
-        var rows: [Int64] = []
-        try sameName.run(.text(query.text), .text(query.key), .integer(Int64(max(limit, 10_000)))) {
-            row throws(StationDirectoryError) in
-            rows.append(row.integer(0))
+    /// Rows whose name, place or words equal the query's (all of them): every match scoring 0.8
+    /// or more, with its folded names.
+    func sameNameRows(
+        _ query: StationDirectory.FoldedQuery
+    ) throws(StationDirectoryError) -> [(row: Int64, name: StationDirectory.FoldedName)] {
+        var rows: [(row: Int64, name: StationDirectory.FoldedName)] = []
+        try sameName.run(.text(query.text), .text(query.key), .integer(10_000)) { row throws(StationDirectoryError) in
+            rows.append(Self.folded(row))
         }
+        return rows
+    }
+
+    /// Rows whose name or place begins with the query (shortest first, at most `limit` each):
+    /// the matches scoring 0.5 up to 0.75, with their folded names.
+    func prefixRows(
+        _ query: StationDirectory.FoldedQuery, limit: Int
+    ) throws(StationDirectoryError) -> [(row: Int64, name: StationDirectory.FoldedName)] {
+        var rows: [(row: Int64, name: StationDirectory.FoldedName)] = []
         // Folded text holds valid UTF-8 only, all of which sorts below U+10FFFF's bytes.
         let end = query.text + "\u{10FFFF}"
         for statement in [namePrefix, placePrefix] {
             try statement.run(.text(query.text), .text(end), .integer(Int64(limit))) { row throws(StationDirectoryError) in
-                rows.append(row.integer(0))
+                rows.append(Self.folded(row))
             }
         }
         return rows
+    }
+
+    private static func folded(_ row: borrowing StationDirectory.Row) -> (row: Int64, name: StationDirectory.FoldedName) {
+        (row.integer(0), StationDirectory.FoldedName(name: row.text(1), place: row.text(2), key: row.text(3), localityKey: row.text(4)))
     }
 
     /// Rows where every query word begins a word of the name or locality (at most `limit`),
