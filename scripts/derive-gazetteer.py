@@ -44,6 +44,8 @@ import io
 import json
 import os
 import sys
+
+from derived_files import write_or_check
 from collections import Counter, defaultdict
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -254,24 +256,9 @@ def main():
     args = parser.parse_args()
     data, source, counts = render(args.shared)
     outputs = [(DATA_OUTPUT, data), (ASSEMBLY_OUTPUT, source)]
-    if args.check:
-        stale = []
-        for path, content in outputs:
-            try:
-                with open(path, "rb") as handle:
-                    if handle.read() == content:
-                        continue
-            except FileNotFoundError:
-                pass
-            stale.append(os.path.relpath(path, REPO))
-        if stale:
-            print("stale: " + ", ".join(stale) + "; run scripts/derive-gazetteer.py", file=sys.stderr)
-            return 1
-        return 0
-    for path, content in outputs:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "wb") as handle:
-            handle.write(content)
+    status = write_or_check(outputs, REPO, "scripts/derive-gazetteer.py", args.check)
+    if args.check or status != 0:
+        return status
     print("countries %d, admin1 %d, time zones %d, places %d, zips %d; %s: %d bytes"
           % (counts + (os.path.relpath(DATA_OUTPUT, REPO), len(data))))
     return 0

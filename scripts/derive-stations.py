@@ -52,6 +52,8 @@ import unicodedata
 import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
 
+from derived_files import write_or_check
+
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_SHARED = os.path.join(os.path.dirname(REPO), "shared")
 TARGET = os.path.join(REPO, "Sources", "StationData")
@@ -513,24 +515,9 @@ def main():
     args = parser.parse_args()
     data, source, counts = render(args.shared)
     outputs = [(DATA_OUTPUT, data), (ASSEMBLY_OUTPUT, source)]
-    if args.check:
-        stale = []
-        for path, content in outputs:
-            try:
-                with open(path, "rb") as handle:
-                    if handle.read() == content:
-                        continue
-            except FileNotFoundError:
-                pass
-            stale.append(os.path.relpath(path, REPO))
-        if stale:
-            print("stale: " + ", ".join(stale) + "; run scripts/derive-stations.py", file=sys.stderr)
-            return 1
-        return 0
-    for path, content in outputs:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "wb") as handle:
-            handle.write(content)
+    status = write_or_check(outputs, REPO, "scripts/derive-stations.py", args.check)
+    if args.check or status != 0:
+        return status
     print("derive-stations: %d DiDok stops, %d from the samples; %s: %d bytes"
           % (counts + (os.path.relpath(DATA_OUTPUT, REPO), len(data))))
     return 0

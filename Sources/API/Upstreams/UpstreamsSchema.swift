@@ -1,3 +1,5 @@
+import Model
+
 /// The XML Schema of the `upstreams` document, served at `/api/schema/upstreams.xsd`.
 ///
 /// The tests validate the served document against it with `xmllint --schema`. Elements are only
@@ -172,22 +174,12 @@ public enum UpstreamsSchema {
     </xs:sequence>
   </xs:complexType>
 
-  <xs:simpleType name="Time">
-    <xs:restriction base="xs:dateTime">
-      <xs:pattern value="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}"/>
-    </xs:restriction>
-  </xs:simpleType>
-
   <xs:simpleType name="Seconds">
     <xs:restriction base="xs:decimal"><xs:minInclusive value="0"/></xs:restriction>
   </xs:simpleType>
 
   <xs:simpleType name="Name">
     <xs:restriction base="xs:string"><xs:pattern value="[a-z0-9]+(-[a-z0-9]+)*"/></xs:restriction>
-  </xs:simpleType>
-
-  <xs:simpleType name="Code">
-    <xs:restriction base="xs:string"><xs:pattern value="[a-z][a-z0-9_]*"/></xs:restriction>
   </xs:simpleType>
 
   <xs:simpleType name="Retired">
@@ -218,6 +210,7 @@ public enum UpstreamsSchema {
       <xs:enumeration value="half-open"/>
     </xs:restriction>
   </xs:simpleType>
+\#(SchemaTypes.shared)
 </xs:schema>
 """#
 }

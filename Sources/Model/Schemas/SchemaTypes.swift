@@ -1,6 +1,7 @@
-/// Simple types both published schemas use, written into each.
-enum SchemaTypes {
-    static let shared = #"""
+/// Simple types every published schema uses, written into each.
+public enum SchemaTypes {
+    /// The types' definitions, to be written inside an `xs:schema`.
+    public static let shared = #"""
   <!-- ISO 8601 local time with its UTC offset: 2026-12-01T08:02:00+01:00. -->
   <xs:simpleType name="Time">
     <xs:restriction base="xs:dateTime">

@@ -74,7 +74,7 @@ func zeroPadded(_ value: Int, width: Int) -> String {
 }
 
 /// Floor division, because the calendar math needs days to round toward the past for instants before 1970.
-func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
+public func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
     let q = a / b
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
 }

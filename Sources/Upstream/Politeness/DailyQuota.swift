@@ -43,24 +43,17 @@ public struct DailyQuota: Sendable, Equatable {
 
     static func day(of seconds: Double, in zone: ZoneRules) -> Int64 {
         let instant = Int64(seconds.rounded(.down))
-        return (instant + Int64(zone.offset(atUTC: instant))).floorDivided(by: 86_400)
+        return floorDivide(instant + Int64(zone.offset(atUTC: instant)), 86_400)
     }
 
     /// Seconds from `now` to the next local midnight (on a day with a clock change, as the zone has it).
     static func secondsToMidnight(from now: Double, in zone: ZoneRules) -> Double {
         let instant = Int64(now.rounded(.down))
         let local = instant + Int64(zone.offset(atUTC: instant))
-        let midnightLocal = (local.floorDivided(by: 86_400) + 1) * 86_400
+        let midnightLocal = (floorDivide(local, 86_400) + 1) * 86_400
         // The instant whose local time is that midnight: the offset there may differ by an hour.
         var guess = midnightLocal - Int64(zone.offset(atUTC: instant))
         guess = midnightLocal - Int64(zone.offset(atUTC: guess))
         return max(1, Double(guess) - now)
-    }
-}
-
-extension Int64 {
-    fileprivate func floorDivided(by divisor: Int64) -> Int64 {
-        let quotient = self / divisor
-        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 }
