@@ -2,16 +2,41 @@
 #define CMICROHTTPD_SHIM_H
 
 #include <stdint.h>
+#include <string.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <microhttpd.h>
 
-/* MHD_start_daemon is variadic; every option goes through one MHD_OPTION_ARRAY. */
+/* MHD_start_daemon is variadic; every option goes through one MHD_OPTION_ARRAY. The accept
+   policy callback sees each connection's address before libmicrohttpd takes it on. */
 static inline struct MHD_Daemon *cmhd_start_daemon(unsigned int flags,
+                                                   MHD_AcceptPolicyCallback accept_policy,
+                                                   void *accept_policy_cls,
                                                    MHD_AccessHandlerCallback handler,
                                                    void *handler_cls,
                                                    struct MHD_OptionItem *options) {
-    return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
+    return MHD_start_daemon(flags, 0, accept_policy, accept_policy_cls, handler, handler_cls,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+}
+
+/* libmicrohttpd 0.9.75 calls the URI log callback with the request target, then parses its query
+   in place into one record of about 56 bytes per argument, kept in the connection's memory pool.
+   We parse queries ourselves from a copy of the target, so the callback ends the string right
+   after the '?' and libmicrohttpd finds no arguments: a query of a thousand '&'s then costs no
+   pool memory and reaches our own limits and error documents. */
+static inline void cmhd_drop_query_arguments(const char *uri) {
+    char *mark = strchr(uri, '?');
+    if (mark != NULL) mark[1] = '\0';
+}
+
+/* Milliseconds since the socket last received data (TCP_INFO's tcpi_last_data_recv), or -1. */
+static inline int64_t cmhd_milliseconds_since_receive(int fd) {
+    struct tcp_info info;
+    socklen_t length = sizeof info;
+    memset(&info, 0, sizeof info);
+    if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &length) != 0) return -1;
+    return (int64_t)info.tcpi_last_data_recv;
 }
 
 static inline struct MHD_OptionItem cmhd_option_int(enum MHD_OPTION option, intptr_t value) {

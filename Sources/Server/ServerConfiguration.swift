@@ -26,10 +26,16 @@ public struct ServerConfiguration: Sendable {
         public var maxTargetBytes = 8 * 1024
         /// The largest header section, in bytes.
         public var maxHeaderBytes = 16 * 1024
+        /// The most header fields in one request (nginx allows about 100 in its default buffers).
+        public var maxHeaderFields = 100
         /// The largest request body, in bytes.
         public var maxBodyBytes = 64 * 1024
         /// Seconds a connection may sit idle before it is closed.
         public var idleTimeout = 15
+        /// Seconds a request head may take to arrive in full, counted from the connection's
+        /// accept or, between keep-alive requests, from the head's first byte (nginx's
+        /// `client_header_timeout`); a slower client is disconnected.
+        public var headerTimeout = 10.0
         /// Open connections admitted in all.
         public var maxConnections = 4096
         /// Open connections admitted from one client address.

@@ -70,14 +70,24 @@ extension Option {
         integer("port", "PORT", "TCP port; 0 picks a free one and prints it.", 0...65535, \.server.port),
         integer("threads", "N", "Server threads; 0 means one per core.", 0...256, \.server.threads),
         integer("idle-timeout", "SECONDS", "Close a connection idle this long.", 1...3600, \.server.limits.idleTimeout),
+        Option(name: "header-timeout", value: "SECONDS",
+               help: "A request head must arrive in full within this time (from the accept, or from its first byte on a kept-alive connection); a slower client is disconnected.",
+               apply: { settings, text throws(ConfigurationError) in
+                   guard let value = Double(text), value >= 0.1, value <= 3600 else {
+                       throw .invalidValue("header-timeout", text, "a number of seconds from 0.1 to 3600")
+                   }
+                   settings.server.limits.headerTimeout = value
+               }, current: { String($0.server.limits.headerTimeout) }),
         integer("max-connections", "N", "Open connections admitted in all; more are answered 503.", 1...1_000_000,
                 \.server.limits.maxConnections),
-        integer("max-connections-per-ip", "N", "Open connections admitted from one client address; more are answered 503.",
+        integer("max-connections-per-ip", "N", "Open connections admitted from one client address; more are closed at once.",
                 1...1_000_000, \.server.limits.maxConnectionsPerClient),
         integer("max-url-bytes", "BYTES", "Longest request target; longer is answered 414.", 256...65536,
                 \.server.limits.maxTargetBytes),
         integer("max-header-bytes", "BYTES", "Largest header section; larger is answered 431.", 1024...65536,
                 \.server.limits.maxHeaderBytes),
+        integer("max-header-fields", "N", "Most header fields in one request; more are answered 431.", 8...1000,
+                \.server.limits.maxHeaderFields),
         integer("max-body-bytes", "BYTES", "Largest request body; larger is answered 413.", 0...16_777_216,
                 \.server.limits.maxBodyBytes),
         Option(name: "shutdown-grace", value: "SECONDS", help: "On SIGTERM/SIGINT, time in-flight requests get to finish.",

@@ -83,6 +83,25 @@ public struct HTTPError: HTTPResponseError, Equatable, CustomStringConvertible {
             message: "The request header fields are larger than \(limit) bytes in all.")
     }
 
+    /// 431: the request has more header fields than the limit.
+    public static func tooManyHeaderFields(limit: Int) -> HTTPError {
+        HTTPError(
+            status: 431, code: "headers_too_large",
+            message: "The request has more than \(limit) header fields.")
+    }
+
+    /// 400: the request's body length cannot be read unambiguously (RFC 9112 §6.3); its connection closes.
+    public static func invalidFraming(_ message: String) -> HTTPError {
+        HTTPError(status: 400, code: "invalid_framing", message: message)
+    }
+
+    /// 501: the request's body uses a transfer coding other than chunked.
+    public static func unsupportedTransferCoding(_ coding: String) -> HTTPError {
+        HTTPError(
+            status: 501, code: "unsupported_transfer_coding",
+            message: "The transfer coding \(coding) is not supported; send the body with chunked alone, or with Content-Length.")
+    }
+
     /// 503: the server has more connections than it admits.
     public static func tooManyConnections(perClient: Bool) -> HTTPError {
         HTTPError(

@@ -15,12 +15,18 @@ let accessHandlerCallback: MHD_AccessHandlerCallback = { cls, connection, _, met
     return server.access(connection, context, method: method, version: version, upload: upload, uploadSize: uploadSize)
 }
 
-let completedCallback: MHD_RequestCompletedCallback = { cls, _, conCls, termination in
+let completedCallback: MHD_RequestCompletedCallback = { cls, connection, conCls, termination in
     guard let cls, let conCls, let raw = conCls.pointee else { return }
     conCls.pointee = nil
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
-    server.completed(context, completed: termination == CMHD_REQUEST_TERMINATED_COMPLETED_OK)
+    server.completed(context, on: connection, completed: termination == CMHD_REQUEST_TERMINATED_COMPLETED_OK)
+}
+
+let acceptPolicyCallback: MHD_AcceptPolicyCallback = { cls, address, _ in
+    guard let cls else { return MHD_NO }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    return server.accepts(address) ? MHD_YES : MHD_NO
 }
 
 let connectionCallback: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in

@@ -10,12 +10,6 @@ struct LoggerSlot: @unchecked Sendable {
     }
 }
 
-/// Connection counts for the connection limits.
-struct ClientCounts {
-    var total = 0
-    var perClient: [String: Int] = [:]
-}
-
 /// The daemon pointer, owned by the server and freed by `MHD_stop_daemon` (which also closes the
 /// listen socket, unless `MHD_quiesce_daemon` handed it back first).
 struct DaemonHandle: @unchecked Sendable {

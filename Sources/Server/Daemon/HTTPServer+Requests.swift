@@ -7,6 +7,7 @@ extension HTTPServer {
     func requestLine(_ uri: UnsafePointer<CChar>?) -> RequestContext {
         metrics.requestStarted()
         guard let uri else { return RequestContext(target: "", early: .badRequest("The request has no target.")) }
+        defer { cmhd_drop_query_arguments(uri) }
         if let target = String(validatingCString: uri) { return RequestContext(target: Self.originForm(target)) }
         // Keep a repaired copy for the log; the request itself is refused.
         return RequestContext(
@@ -22,7 +23,9 @@ extension HTTPServer {
         case .new:
             context.phase = .receiving
             readHead(connection, context, method: method, version: version)
-            return MHD_YES
+            // Queued on this call, an answer goes before any body is read or `100 Continue` sent,
+            // and libmicrohttpd closes the connection after it.
+            return context.answerAtOnce ? answerEarly(connection, context) : MHD_YES
         case .receiving:
             let count = uploadSize.pointee
             if count > 0 {
@@ -39,11 +42,16 @@ extension HTTPServer {
         }
     }
 
-    func completed(_ context: RequestContext, completed: Bool) {
+    func completed(_ context: RequestContext, on connection: OpaquePointer?, completed: Bool) {
         if let lease = context.lease.take() { reuse.release(lease) }
         if let stream = context.stream.take() { context.bytesSent = streamCompleted(stream) }
-        let duration = Double(Timestamp.monotonicNanoseconds() - context.started) / 1e9
-        let status = context.status
+        let now = Timestamp.monotonicNanoseconds()
+        let duration = Double(now - context.started) / 1e9
+        let connectionState = connection.flatMap(Self.state(of:))
+        connectionState?.requestDone(now: now)
+        // A head cut by its deadline is logged as nginx logs it.
+        let timedOut = context.status == 0 && connectionState?.timedOut.load(ordering: .relaxed) == true
+        let status = timedOut ? 408 : context.status
         // Moved out: each `context.request?.field` would copy all of it.
         let request = context.request.take()
         metrics.requestFinished(series: request?.series, status: status == 0 ? 400 : status, duration: duration)
@@ -58,27 +66,39 @@ extension HTTPServer {
             completed: completed))
     }
 
+    /// The accept policy: an address at its connection limit is turned away before libmicrohttpd
+    /// takes the connection on, so that slow connections from one client cannot hold the places
+    /// every other client needs. The socket is closed at once, without an answer.
+    func accepts(_ address: UnsafePointer<sockaddr>?) -> Bool {
+        let remote = addressText(address)
+        let limits = configuration.limits
+        let now = Timestamp.monotonicNanoseconds()
+        let accepted = connections.withLock { $0.accept(remote, limits: limits, now: now) }
+        if !accepted { metrics.connectionRejected() }
+        return accepted
+    }
+
     func connectionStarted(_ connection: OpaquePointer) -> ConnectionState {
         let remote = addressText(cmhd_connection_client_address(connection))
         let limits = configuration.limits
-        let rejection = clients.withLock { counts -> HTTPError? in
-            counts.total += 1
-            counts.perClient[remote, default: 0] += 1
-            if counts.total > limits.maxConnections { return .tooManyConnections(perClient: false) }
-            if counts.perClient[remote]! > limits.maxConnectionsPerClient { return .tooManyConnections(perClient: true) }
-            return nil
+        let descriptor = cmhd_connection_fd(connection)
+        let state = connections.withLock { table -> ConnectionState in
+            let state = ConnectionState(remote: remote, rejection: table.add(remote, limits: limits), descriptor: descriptor)
+            table.list(state)
+            return state
         }
-        if rejection == nil { metrics.connectionOpened() } else { metrics.connectionRejected() }
-        return ConnectionState(remote: remote, rejection: rejection)
+        if state.rejection == nil { metrics.connectionOpened() } else { metrics.connectionRejected() }
+        return state
     }
 
     func connectionClosed(_ state: ConnectionState) {
         if state.rejection == nil { metrics.connectionClosed() }
-        clients.withLock { counts in
-            counts.total -= 1
-            let left = (counts.perClient[state.remote] ?? 1) - 1
-            counts.perClient[state.remote] = left > 0 ? left : nil
-        }
+        connections.withLock { $0.remove(state) }
+    }
+
+    /// The state `connectionStarted` made for a connection.
+    static func state(of connection: OpaquePointer) -> ConnectionState? {
+        cmhd_connection_socket_context(connection).map { Unmanaged<ConnectionState>.fromOpaque($0).takeUnretainedValue() }
     }
 
     // MARK: Steps of one request
@@ -98,21 +118,50 @@ extension HTTPServer {
             }, pointer)
         }
         let headers = collector.headers
-        let connectionState = cmhd_connection_socket_context(connection).map {
-            Unmanaged<ConnectionState>.fromOpaque($0).takeUnretainedValue()
-        }
+        let connectionState = Self.state(of: connection)
+        connectionState?.headArrived()
         let remote = connectionState?.remote ?? "-"
-        context.request = Request(
+        let request = Request(
             id: RequestID.accept(headers["X-Request-Id"]) ?? RequestID.next(),
             method: context.method, target: context.target, headers: headers, remoteAddress: remote)
         if let rejection = connectionState?.rejection {
             context.early = rejection
-        } else {
-            context.declaredLength = headers["Content-Length"].flatMap { Int($0) }
-            context.early = context.early ?? responder.checkLimits(
-                targetBytes: context.target.utf8.count, headerBytes: collector.bytes,
-                declaredBodyBytes: context.declaredLength)
+        } else if context.early == nil {
+            checkHead(context, request, headerBytes: collector.bytes)
         }
+        context.request = request
+    }
+
+    /// Checks a head in order: its size, its framing, its body's declared size, and, for a client
+    /// that waits for `100 Continue`, whether routing alone refuses it.
+    private func checkHead(_ context: RequestContext, _ request: Request, headerBytes: Int) {
+        let headers = request.headers
+        if let error = responder.checkLimits(
+            targetBytes: context.target.utf8.count, headerBytes: headerBytes, headerFields: headers.count,
+            declaredBodyBytes: nil)
+        {
+            context.early = error
+            context.answerAtOnce = true
+            return
+        }
+        let framing = RequestFraming(version: context.version, headers: headers)
+        switch framing {
+        case .invalid(let error):
+            context.early = error
+            context.answerAtOnce = true
+            return
+        case .valid(let length, _, let closeAfter):
+            context.declaredLength = length
+            context.closeAfter = closeAfter
+        }
+        if let length = context.declaredLength, length > configuration.limits.maxBodyBytes {
+            context.early = .contentTooLarge(limit: configuration.limits.maxBodyBytes)
+        }
+        let waits = framing.hasBody && context.version == "HTTP/1.1"
+            && headers.values("Expect").contains { $0.lowercased().contains("100-continue") }
+        guard waits else { return }
+        context.early = context.early ?? responder.routingError(method: request.method, path: request.path)
+        context.answerAtOnce = context.early != nil
     }
 
     /// Bodies of refused requests are read and dropped up to this size, so that a client that
@@ -145,7 +194,10 @@ extension HTTPServer {
         var response = responder.errorResponse(error, for: request)
         // The rest of this connection's input is unread or unwanted: close it after the answer.
         response.headers.set("Connection", "close")
-        return queue(responder.finalize(response, for: request), connection, context)
+        let wire = responder.finalize(response, for: request)
+        // A head past the limits may have left libmicrohttpd no room to build an answer.
+        if error.status == 414 || error.status == 431 { return answerDirectly(wire, connection, context) }
+        return queue(wire, connection, context)
     }
 
     private func dispatch(_ connection: OpaquePointer, _ context: RequestContext) -> MHD_Result {
@@ -178,6 +230,8 @@ extension HTTPServer {
     }
 
     private func queue(_ response: WireResponse, _ connection: OpaquePointer, _ context: RequestContext) -> MHD_Result {
+        var response = response
+        if context.closeAfter { response.headers.set("Connection", "close") }
         context.phase = .answered
         context.status = response.status
         context.bytesSent = context.method == "HEAD" ? 0 : response.bodyCount
@@ -189,7 +243,8 @@ extension HTTPServer {
             guard context.method == "HEAD" else { return queueStream(stream, response, connection, context) }
             mhdResponse = cmhd_response_copy(nil, 0)
         case .shared(let shared):
-            if let lease = reuse.lease(shared, status: response.status, headers: response.headers) {
+            // A kept response has its header fields already; one that must close gets its own.
+            if !context.closeAfter, let lease = reuse.lease(shared, status: response.status, headers: response.headers) {
                 context.lease = lease
                 return MHD_queue_response(connection, UInt32(response.status), lease.pointer)
             }

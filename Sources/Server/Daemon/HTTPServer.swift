@@ -25,7 +25,7 @@ public final class HTTPServer: Sendable {
     let accessLog: AccessLog
 
     private let daemon = Mutex<DaemonHandle?>(nil)
-    let clients = Mutex(ClientCounts())
+    let connections = Mutex(ConnectionTable())
     let suspended = Mutex<[ObjectIdentifier: (RequestContext, ConnectionHandle)]>([:])
     let reuse = ResponseReuse()
     /// Streamed bodies being sent, cancelled when the shutdown grace is over.
@@ -33,6 +33,8 @@ public final class HTTPServer: Sendable {
     private let errorLogger: LoggerSlot
     /// Checks suspended connections for clients that went away, while there are any.
     private let disconnectWatch = Mutex<(any DispatchSourceTimer)?>(nil)
+    /// Cuts connections whose request head takes longer than the head deadline.
+    let headWatch = Mutex<(any DispatchSourceTimer)?>(nil)
 
     /// Creates a server; nothing listens until `start()`.
     public init(responder: Responder, configuration: ServerConfiguration, log: ServerLog, accessLog: AccessLog) {
@@ -65,6 +67,8 @@ public final class HTTPServer: Sendable {
             guard let cls, let message else { return }
             // libmicrohttpd reports mostly clients' protocol errors here, which it has answered itself.
             let text = String(String(cString: message).trimmingTrailingWhitespace())
+            // The close that follows an answer written directly (`answerDirectly`) is no fault.
+            if DeliberateClose.take(), text.hasPrefix("Application reported internal error") { return }
             Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().log.warning("libmicrohttpd: \(text)")
         }, cls: me)
 
@@ -76,11 +80,7 @@ public final class HTTPServer: Sendable {
             cmhd_option_int(CMHD_OPTION_CONNECTION_TIMEOUT, limits.idleTimeout),
             // Our own limits answer 503 with a document; libmicrohttpd's is only the backstop.
             cmhd_option_int(CMHD_OPTION_CONNECTION_LIMIT, limits.maxConnections + 256),
-            // Room for the largest request head we accept, so our 414/431 documents answer it.
-            // libmicrohttpd zeroes this pool after every request and it is most of a connection's
-            // memory, so it is no larger than that (a head far past the limits gets libmicrohttpd's
-            // own 414/431 page).
-            cmhd_option_int(CMHD_OPTION_CONNECTION_MEMORY_LIMIT, limits.maxTargetBytes + limits.maxHeaderBytes + 2 * 1024),
+            cmhd_option_int(CMHD_OPTION_CONNECTION_MEMORY_LIMIT, Self.connectionMemory(for: limits)),
             cmhd_option_uri_log(uriLogCallback, me),
             cmhd_option_completed(completedCallback, me),
             cmhd_option_notify_connection(connectionCallback, me),
@@ -91,13 +91,14 @@ public final class HTTPServer: Sendable {
         let flags = MHD_USE_EPOLL.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
             | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_USE_TURBO.rawValue
         let started = options.withUnsafeMutableBufferPointer {
-            cmhd_start_daemon(flags, accessHandlerCallback, me, $0.baseAddress)
+            cmhd_start_daemon(flags, acceptPolicyCallback, me, accessHandlerCallback, me, $0.baseAddress)
         }
         guard let started else {
             close(socket.descriptor)
             throw .daemon("MHD_start_daemon returned NULL")
         }
         daemon.withLock { $0 = DaemonHandle(pointer: started) }
+        startHeadDeadline()
         log.info("listening on \(socket.host):\(socket.port) with \(threads) threads")
         return socket.port
     }
@@ -127,8 +128,24 @@ public final class HTTPServer: Sendable {
         log.sink.flush()
     }
 
+    /// The memory libmicrohttpd gives each connection: room for the largest head we accept, its
+    /// field records and the answer's header.
+    ///
+    /// libmicrohttpd reads the head into this pool and adds a record of about 56 bytes per header
+    /// field (not per query argument: see `cmhd_drop_query_arguments`). It zeroes the pool after
+    /// every request and it is most of a connection's memory, so it is no larger than the limits
+    /// need. A head that fills it gets libmicrohttpd's own 431 page; a head within it but past our
+    /// limits gets our document, written without the pool (`answerDirectly`).
+    static func connectionMemory(for limits: ServerConfiguration.Limits) -> Int {
+        limits.maxTargetBytes + limits.maxHeaderBytes + limits.maxHeaderFields * 56 + 2 * 1024
+    }
+
     private func stopDaemon() {
         disconnectWatch.withLock { timer in
+            timer?.cancel()
+            timer = nil
+        }
+        headWatch.withLock { timer in
             timer?.cancel()
             timer = nil
         }

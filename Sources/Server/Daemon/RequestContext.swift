@@ -36,6 +36,11 @@ final class RequestContext: @unchecked Sendable {
     var dropped = 0
     /// An error to answer instead of routing (a limit, an undecodable target).
     var early: HTTPError?
+    /// Whether `early` is answered on the head's own call, before libmicrohttpd reads a body or
+    /// sends `100 Continue`: for faulty framing, a head past the limits, or a client that waits.
+    var answerAtOnce = false
+    /// Whether the connection closes after this response (the request sent both framings).
+    var closeAfter = false
     var request: Request?
     var status = 0
     var bytesSent = 0
@@ -79,9 +84,34 @@ final class ConnectionState: Sendable {
     let remote: String
     /// Nil when admitted; otherwise the limit it exceeded, answered on its first request.
     let rejection: HTTPError?
+    /// The connection's socket, which the head deadline shuts down.
+    let descriptor: Int32
+    /// Since when (monotonic nanoseconds) the connection waits for a request head; 0 while a
+    /// request is being handled.
+    let awaitingSince: Atomic<UInt64>
+    /// When the awaited head began to arrive, as far as the deadline's sweep knows; 0 if not yet.
+    let headStarted: Atomic<UInt64>
+    /// Set once the head deadline has cut the connection.
+    let timedOut = Atomic<Bool>(false)
 
-    init(remote: String, rejection: HTTPError?) {
+    /// A connection just accepted: its first head is timed from now, as nginx times it.
+    init(remote: String, rejection: HTTPError?, descriptor: Int32, now: UInt64 = Timestamp.monotonicNanoseconds()) {
         self.remote = remote
         self.rejection = rejection
+        self.descriptor = descriptor
+        awaitingSince = Atomic(now)
+        headStarted = Atomic(now)
+    }
+
+    /// A request head is complete: the deadline stops watching until the request is done.
+    func headArrived() {
+        awaitingSince.store(0, ordering: .relaxed)
+    }
+
+    /// A request is done: the next head's deadline starts with its first byte.
+    func requestDone(now: UInt64 = Timestamp.monotonicNanoseconds()) {
+        headStarted.store(0, ordering: .relaxed)
+        // Released after the reset, so a sweep that sees the new wait also sees no head started.
+        awaitingSince.store(now, ordering: .releasing)
     }
 }

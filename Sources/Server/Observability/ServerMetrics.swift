@@ -15,6 +15,7 @@ public final class ServerMetrics: Sendable {
     private let openConnections = Atomic<Int>(0)
     private let peakConnections = Atomic<Int>(0)
     private let rejectedConnections = Atomic<Int>(0)
+    private let headTimeouts = Atomic<Int>(0)
 
     /// Creates metrics with one series per route template.
     public init(templates: [String]) {
@@ -55,6 +56,12 @@ public final class ServerMetrics: Sendable {
 
     /// Counts a connection turned away by a connection limit.
     public func connectionRejected() { rejectedConnections.add(1, ordering: .relaxed) }
+
+    /// Counts connections cut because their request head was not complete in time.
+    func headersTimedOut(_ count: Int) { headTimeouts.add(count, ordering: .relaxed) }
+
+    /// Connections cut by the head deadline since start.
+    public var headTimeoutCount: Int { headTimeouts.load(ordering: .relaxed) }
 
     /// Requests being handled now.
     public var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
@@ -107,6 +114,9 @@ public final class ServerMetrics: Sendable {
             # HELP gottago_http_rejected_connections_total Connections turned away by a connection limit.
             # TYPE gottago_http_rejected_connections_total counter
             gottago_http_rejected_connections_total \(rejectedConnections.load(ordering: .relaxed))
+            # HELP gottago_http_header_timeouts_total Connections cut because a request head was not complete within the head deadline.
+            # TYPE gottago_http_header_timeouts_total counter
+            gottago_http_header_timeouts_total \(headTimeoutCount)
 
             """
         return out

@@ -45,14 +45,28 @@ public final class Responder: Sendable {
     public var draining: Bool { isDraining.load(ordering: .relaxed) }
 
     /// Checks the size limits that apply before the request is routed.
-    public func checkLimits(targetBytes: Int, headerBytes: Int, declaredBodyBytes: Int?) -> HTTPError? {
+    public func checkLimits(targetBytes: Int, headerBytes: Int, headerFields: Int = 0, declaredBodyBytes: Int?) -> HTTPError? {
         let limits = configuration.limits
         if targetBytes > limits.maxTargetBytes { return .uriTooLong(limit: limits.maxTargetBytes) }
         if headerBytes > limits.maxHeaderBytes { return .headersTooLarge(limit: limits.maxHeaderBytes) }
+        if headerFields > limits.maxHeaderFields { return .tooManyHeaderFields(limit: limits.maxHeaderFields) }
         if let body = declaredBodyBytes, body > limits.maxBodyBytes {
             return .contentTooLarge(limit: limits.maxBodyBytes)
         }
         return nil
+    }
+
+    /// The error a request gets from routing alone (404, or 405 for a method the path does not
+    /// serve), known before its body is read: a client that waits for `100 Continue` gets it instead.
+    public func routingError(method: String, path: String) -> HTTPError? {
+        switch router.match(method: method, path: path) {
+        case .notFound:
+            return .notFound()
+        case .methodNotAllowed(let allowed, _):
+            return method == "OPTIONS" ? nil : .methodNotAllowed(method, allowed: allowed + ["OPTIONS"])
+        case .found:
+            return nil
+        }
     }
 
     /// Routes and validates a request, and answers it at once where it can.
@@ -104,6 +118,7 @@ public final class Responder: Sendable {
         if let error = checkLimits(
             targetBytes: request.path.utf8.count + (request.rawQuery.map { $0.utf8.count + 1 } ?? 0),
             headerBytes: request.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 },
+            headerFields: request.headers.count,
             declaredBodyBytes: request.body.count)
         {
             return finalize(errorResponse(error, for: request), for: request)

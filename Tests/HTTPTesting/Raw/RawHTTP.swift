@@ -24,13 +24,14 @@ public enum RawHTTP {
     public static func exchange(
         host: String = "127.0.0.1",
         port: Int,
+        from source: String? = nil,
         request: [UInt8],
         expectBody: Bool = true,
         timeout: Double = 5
     ) throws(HTTPTestError) -> RawResponse {
         let deadline = ContinuousClock.now + .seconds(timeout)
         let peer = "\(host):\(port)"
-        let socket = try Socket.connect(to: host, port: port, deadline: deadline)
+        let socket = try Socket.connect(to: host, port: port, from: source, deadline: deadline)
         _ = try socket.sendAll(request, until: deadline)
         var received: [UInt8] = []
         while true {
@@ -57,8 +58,53 @@ public enum RawHTTP {
     }
 
     /// Opens a connection that sends nothing, for idle and header timeout tests; close it with `close(_:)`.
-    public static func openIdle(host: String = "127.0.0.1", port: Int, timeout: Double = 5) throws(HTTPTestError) -> Int32 {
-        try Socket.connect(to: host, port: port, deadline: .now + .seconds(timeout)).release()
+    public static func openIdle(
+        host: String = "127.0.0.1", port: Int, from source: String? = nil, timeout: Double = 5
+    ) throws(HTTPTestError) -> Int32 {
+        try Socket.connect(to: host, port: port, from: source, deadline: .now + .seconds(timeout)).release()
+    }
+
+    /// Waits until at least `count` of `descriptors` are closed by the server (discarding what it
+    /// sends first), or `seconds` pass; returns the ones closed by then.
+    public static func waitUntilClosed(_ descriptors: [Int32], count: Int, within seconds: Double) -> Set<Int32> {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        var closed = Set<Int32>()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while closed.count < count, ContinuousClock.now < deadline {
+            var polled = descriptors.filter { !closed.contains($0) }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            guard poll(&polled, nfds_t(polled.count), 100) > 0 else { continue }
+            for entry in polled where entry.revents != 0 {
+                let read = buffer.withUnsafeMutableBytes { recv(entry.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                if read == 0 || (read < 0 && errno != EAGAIN && errno != EINTR) { closed.insert(entry.fd) }
+            }
+        }
+        return closed
+    }
+
+    /// The next bytes the server sends on `fd`, or nil if it closes or sends nothing within `seconds`.
+    public static func readSome(_ fd: Int32, within seconds: Double) -> [UInt8]? {
+        let socket = Socket.borrowing(fd)
+        guard case .bytes(let chunk) = try? socket.receive(until: .now + .seconds(seconds)) else { return nil }
+        return chunk
+    }
+
+    /// Everything the server sends on `fd` until it closes the connection, or nil if it is still
+    /// open after `seconds`: for checking that nothing follows a response.
+    public static func readUntilClosed(_ fd: Int32, within seconds: Double) -> [UInt8]? {
+        let socket = Socket.borrowing(fd)
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        var received: [UInt8] = []
+        while true {
+            do {
+                switch try socket.receive(until: deadline) {
+                case .bytes(let chunk): received += chunk
+                case .closed: return received
+                case .timedOut: return nil
+                }
+            } catch {
+                return received
+            }
+        }
     }
 
     /// Sends bytes on a socket from `openIdle`, e.g. half a request line to test a slow client.

@@ -19,11 +19,21 @@ struct Socket: ~Copyable {
     private var ownsDescriptor = true
 
     /// Connects to an IPv4 address (or `localhost`) within `deadline`.
-    static func connect(to host: String, port: Int, deadline: ContinuousClock.Instant) throws(HTTPTestError) -> Socket {
+    /// - Parameter source: The local address to connect from (another loopback address, say `127.0.0.2`).
+    static func connect(
+        to host: String, port: Int, from source: String? = nil, deadline: ContinuousClock.Instant
+    ) throws(HTTPTestError) -> Socket {
         let peer = "\(host):\(port)"
         var address = try address(host: host, port: port)
         let flags = SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue
         let socket = Socket(fd: try PosixCheck.check(Glibc.socket(AF_INET, Int32(flags), 0), "socket", url: peer), peer: peer)
+        if let source {
+            var local = try Self.address(host: source, port: 0)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(socket.fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            _ = try PosixCheck.check(bound, "bind \(source)", url: peer)
+        }
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 Glibc.connect(socket.fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))

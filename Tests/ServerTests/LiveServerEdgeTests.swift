@@ -1,0 +1,192 @@
+import HTTPTesting
+import Testing
+@testable import Server
+
+/// The HTTP edge against a hostile client, on the real libmicrohttpd server with raw sockets:
+/// request framing, connection places, the head deadline, many small headers and `Expect`.
+@Suite("Live server: the HTTP edge")
+struct LiveServerEdgeTests {
+    /// Sends `request` on a new connection and returns everything the server sends until it
+    /// closes the connection (nil if it is still open after `within` seconds).
+    static func sendAndReadToClose(_ port: Int, _ request: String, within seconds: Double = 30) async throws -> String? {
+        try await offPool {
+            let fd = try RawHTTP.openIdle(port: port)
+            defer { RawHTTP.close(fd) }
+            try RawHTTP.write(fd, Array(request.utf8))
+            return RawHTTP.readUntilClosed(fd, within: seconds).map { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    /// The status lines in a stream of responses.
+    static func statusLines(_ text: String) -> [String] {
+        text.split(separator: "\r\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("HTTP/1.") }.map(String.init)
+    }
+
+    @Test("differing Content-Length fields are answered 400 and the connection closes before the smuggled request")
+    func conflictingLengths() async throws {
+        try await LiveServer.with(routes: TestRoutes.all) { live in
+            let smuggling = "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 38\r\n\r\n"
+                + "GET /hello HTTP/1.1\r\nHost: x\r\nX: abcdef\r\n\r\n"
+            let text = try #require(try await Self.sendAndReadToClose(live.port, smuggling))
+            #expect(Self.statusLines(text) == ["HTTP/1.1 400 Bad Request"])
+            #expect(text.contains("<code>invalid_framing</code>"))
+            #expect(!text.contains("<hello>"))
+        }
+    }
+
+    @Test("Content-Length with Transfer-Encoding: chunked is answered, and then the connection closes")
+    func bothFramings() async throws {
+        try await LiveServer.with(routes: TestRoutes.all) { live in
+            let request = "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "3\r\nabc\r\n0\r\n\r\nGET /hello HTTP/1.1\r\nHost: x\r\n\r\n"
+            let text = try #require(try await Self.sendAndReadToClose(live.port, request))
+            #expect(Self.statusLines(text) == ["HTTP/1.1 200 OK"])
+            #expect(text.contains("<bytes>3</bytes>"))
+            #expect(text.lowercased().contains("connection: close"))
+            #expect(!text.contains("<hello>"))
+        }
+    }
+
+    @Test("a transfer coding other than chunked is refused at once, without waiting for a body", arguments: [
+        ("gzip, chunked", "HTTP/1.1", "501 Not Implemented", "unsupported_transfer_coding"),
+        ("chunked, gzip", "HTTP/1.1", "400 Bad Request", "invalid_framing"),
+        ("chunked", "HTTP/1.0", "400 Bad Request", "invalid_framing"),
+    ])
+    func transferCodings(_ coding: String, _ version: String, _ status: String, _ code: String) async throws {
+        try await LiveServer.with(routes: TestRoutes.all) { live in
+            let request = "POST /upload \(version)\r\nHost: x\r\nTransfer-Encoding: \(coding)\r\n\r\n0\r\n\r\nGET /hello HTTP/1.1\r\nHost: x\r\n\r\n"
+            let text = try #require(try await Self.sendAndReadToClose(live.port, request))
+            #expect(Self.statusLines(text) == ["HTTP/1.1 \(status)"])
+            #expect(text.contains("<code>\(code)</code>"))
+        }
+    }
+
+    @Test("slow connections from one address cannot take the places another address needs")
+    func connectionPlacesPerAddress() async throws {
+        try await LiveServer.with(routes: TestRoutes.all, configure: {
+            $0.limits.maxConnections = 30
+            $0.limits.maxConnectionsPerClient = 5
+            $0.limits.headerTimeout = 120
+        }) { live in
+            let port = live.port
+            // 40 connections from 127.0.0.1 that each send a byte of a head and then nothing.
+            let descriptors = try await offPool { try (0..<40).map { _ in try RawHTTP.openIdle(port: port) } }
+            defer { for fd in descriptors { RawHTTP.close(fd) } }
+            let closed = try await offPool { () -> Set<Int32> in
+                // A connection turned away is closed before it is read; the write may still succeed.
+                for fd in descriptors { _ = try? RawHTTP.write(fd, Array("G".utf8)) }
+                return RawHTTP.waitUntilClosed(descriptors, count: 35, within: 60)
+            }
+            #expect(closed.count == 35)
+            #expect(live.server.metrics.connectionsOpen == 5)
+            let other = try await offPool {
+                try RawHTTP.exchange(port: port, from: "127.0.0.2", request: Array("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+            }
+            #expect(other.status == 200)
+            #expect(other.text.contains("<hello>"))
+        }
+    }
+
+    @Test("a head trickled byte by byte is cut at the head deadline, the first on a connection and a later one")
+    func headDeadline() async throws {
+        try await LiveServer.with(routes: TestRoutes.all, configure: {
+            $0.limits.headerTimeout = 1
+            $0.limits.idleTimeout = 60
+        }) { live in
+            let port = live.port
+            // A head that would take 60 s at one byte per 100 ms; libmicrohttpd's idle timeout never fires.
+            let head = Array("GET /hello HTTP/1.1\r\nHost: x\r\nX-Slow: \(String(repeating: "s", count: 560))\r\n\r\n".utf8)
+            for keptAlive in [false, true] {
+                let cut = try await offPool { () -> Bool in
+                    let fd = try RawHTTP.openIdle(port: port)
+                    defer { RawHTTP.close(fd) }
+                    if keptAlive {
+                        try RawHTTP.write(fd, Array("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+                        guard RawHTTP.readUntilClosed(fd, within: 0.5) == nil else { return false }
+                    }
+                    for byte in head {
+                        guard (try? RawHTTP.write(fd, [byte])) == true else { return true }
+                        if RawHTTP.isClosedByPeer(fd, within: 0.1) { return true }
+                    }
+                    return false
+                }
+                #expect(cut, "kept alive: \(keptAlive)")
+            }
+            #expect(live.server.metrics.headTimeoutCount == 2)
+            #expect(try await live.get("/hello").status == 200)
+        }
+    }
+
+    @Test("365 small header fields get the 431 document, and no head gets an empty reply")
+    func manySmallHeaders() async throws {
+        try await LiveServer.with(routes: TestRoutes.all) { live in
+            let port = live.port
+            @Sendable func head(_ count: Int) -> [UInt8] {
+                Array(("GET /hello HTTP/1.1\r\nHost: x\r\n" + (0..<count).map { "X\($0): v\r\n" }.joined() + "\r\n").utf8)
+            }
+            let answer = try await offPool { try RawHTTP.exchange(port: port, request: head(365)) }
+            #expect(answer.status == 431)
+            #expect(answer.text.contains("<code>headers_too_large</code>"))
+            #expect(answer.text.contains("more than 100 header fields"))
+            #expect(try await offPool { try RawHTTP.exchange(port: port, request: head(99)) }.status == 200)
+            // From within the limits to far past the connection's memory: always an answer.
+            for count in stride(from: 90, through: 1200, by: 37) {
+                let response = try await offPool { try RawHTTP.exchange(port: port, request: head(count)) }
+                #expect(response.status == (count < 100 ? 200 : 431), "\(count) fields")
+            }
+        }
+    }
+
+    @Test("a query of thousands of arguments gets our error document, not a hang")
+    func manyQueryArguments() async throws {
+        try await LiveServer.with(routes: TestRoutes.all) { live in
+            let port = live.port
+            for count in [150, 1000, 4000] {
+                let target = "/echo/a?" + Array(repeating: "a", count: count).joined(separator: "&")
+                let response = try await offPool {
+                    try RawHTTP.exchange(port: port, request: Array("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+                }
+                #expect(response.status == 400, "\(count) arguments")
+                #expect(response.text.contains("<code>"), "\(count) arguments")
+            }
+            let echo = try await live.get("/echo/b?x=1&y=2")
+            #expect(echo.text.contains("<q>1</q><q>2</q>"))
+        }
+    }
+
+    @Test("Expect: 100-continue with a body known to be refused gets the refusal instead of 100 Continue", arguments: [
+        ("POST /upload", 10_000_000, "HTTP/1.1 413 Content Too Large", "content_too_large"),
+        ("POST /hello", 100, "HTTP/1.1 405 Method Not Allowed", "method_not_allowed"),
+        ("PUT /nowhere", 100, "HTTP/1.1 404 Not Found", "not_found"),
+    ])
+    func expectContinueRefused(_ line: String, _ length: Int, _ status: String, _ code: String) async throws {
+        try await LiveServer.with(routes: TestRoutes.all) { live in
+            let request = "\(line) HTTP/1.1\r\nHost: x\r\nContent-Length: \(length)\r\nExpect: 100-continue\r\n\r\n"
+            let text = try #require(try await Self.sendAndReadToClose(live.port, request))
+            #expect(Self.statusLines(text) == [status])
+            #expect(text.contains("<code>\(code)</code>"))
+        }
+    }
+
+    @Test("Expect: 100-continue with an acceptable body gets 100 Continue, then the answer")
+    func expectContinueAccepted() async throws {
+        try await LiveServer.with(routes: TestRoutes.all) { live in
+            let port = live.port
+            let text = try await offPool { () -> String in
+                let fd = try RawHTTP.openIdle(port: port)
+                defer { RawHTTP.close(fd) }
+                try RawHTTP.write(fd, Array("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n".utf8))
+                var seen: [UInt8] = []
+                // The interim answer first; the body follows only once it has arrived.
+                while !String(decoding: seen, as: UTF8.self).contains("\r\n\r\n") {
+                    guard let more = RawHTTP.readSome(fd, within: 30) else { break }
+                    seen += more
+                }
+                try RawHTTP.write(fd, Array("hello".utf8))
+                return String(decoding: seen + (RawHTTP.readUntilClosed(fd, within: 30) ?? []), as: UTF8.self)
+            }
+            #expect(Self.statusLines(text) == ["HTTP/1.1 100 Continue", "HTTP/1.1 200 OK"])
+            #expect(text.contains("<bytes>5</bytes>"))
+        }
+    }
+}
