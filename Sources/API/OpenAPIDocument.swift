@@ -55,7 +55,7 @@ enum OpenAPIDocument {
         ],
         "responses": {
           "200": {
-            "description": "Ready; `ready/cache` names the cache driver and its state (`ok`, or `degraded` with a `reason` while Redis is away and memory stands in).",
+            "description": "Ready; `ready/cache` names the cache driver and its state (`ok`, or `degraded` with a `reason` while Redis is away and memory stands in), as Redis's background probe last saw it.",
             "content": {
               "application/xml": {},
               "application/json": {}

@@ -12,7 +12,8 @@ enum OpsRoutes {
                 .document(.element("health", [.leaf("status", "ok")]), for: request, cache: .noStore)
             },
             // A degraded cache (Redis away, memory standing in) is reported but keeps the
-            // service ready: requests are still answered.
+            // service ready: requests are still answered. The state is Redis's as its probe
+            // last saw it, not the outcome of the last request that reached it.
             .get("/readyz", summary: "Readiness: everything is loaded and requests can be served; the cache's state.") { request in
                 guard readiness.isReady else {
                     throw HTTPError.unavailable("The service is starting or stopping.", code: "not_ready")

@@ -21,6 +21,9 @@ public struct CacheConfiguration: Sendable, Equatable {
     public var redisTimeout = RedisCache.Timeout()
     /// The least time between two attempts to reach Redis while it is away.
     public var redisReconnectInterval = Duration.seconds(1)
+    /// How often Redis is probed in the background (5 s while it answers, 1 s while it does
+    /// not); nil: never, and the status follows the requests that reach Redis.
+    public var redisProbe: RedisCache.ProbeInterval? = RedisCache.ProbeInterval()
 
     /// The defaults: memory, 64 MiB.
     public init() {}
@@ -37,13 +40,16 @@ public struct CacheConfiguration: Sendable, Equatable {
         }
     }
 
-    /// A new driver for this configuration.
-    public func makeDriver() -> any CacheDriver {
+    /// A new driver for this configuration; `statusChanged` hears Redis's first status and every
+    /// change between ok and degraded after it (memory never changes).
+    public func makeDriver(statusChanged: (@Sendable (CacheStatus) -> Void)? = nil) -> any CacheDriver {
         switch backend {
         case .memory:
             return MemoryCache(capacityBytes: memoryCapacityBytes)
         case .redis(let endpoint):
-            let redis = RedisCache(endpoint: endpoint, timeout: redisTimeout, reconnectInterval: redisReconnectInterval)
+            let redis = RedisCache(
+                endpoint: endpoint, timeout: redisTimeout, reconnectInterval: redisReconnectInterval, probe: redisProbe,
+                statusChanged: statusChanged)
             return FallbackCache(primary: redis, memory: MemoryCache(capacityBytes: memoryCapacityBytes))
         }
     }

@@ -29,4 +29,13 @@ public protocol CacheDriver: Sendable {
 
     /// Whether the driver currently works as configured.
     var status: CacheStatus { get async }
+
+    /// Stops the driver's background work (Redis's probe) and waits for it to end; calls still
+    /// work afterwards.
+    func shutdown() async
+}
+
+extension CacheDriver {
+    /// Nothing to stop: most drivers have no background work.
+    public func shutdown() async {}
 }

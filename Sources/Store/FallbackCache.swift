@@ -1,8 +1,8 @@
 /// A shared cache (Redis) with memory standing in while it is degraded.
 ///
-/// Every call goes to the primary first: while it is away it answers at once, and calling it is
-/// what lets it reconnect (lazily, at its own pace). When its status says it is degraded after
-/// the call, the memory cache answers instead. Requests never fail because of either.
+/// Every call goes to the primary first: while it is away it answers at once, and reconnects at
+/// its own pace (Redis's probe, or a later call). When its status says it is degraded after the
+/// call, the memory cache answers instead. Requests never fail because of either.
 ///
 /// ```swift
 /// let cache = FallbackCache(primary: RedisCache(endpoint: endpoint), memory: MemoryCache())
@@ -68,5 +68,10 @@ public final class FallbackCache: CacheDriver {
     /// The primary's status: degraded while memory stands in.
     public var status: CacheStatus {
         get async { await primary.status }
+    }
+
+    /// Stops the primary's background work.
+    public func shutdown() async {
+        await primary.shutdown()
     }
 }

@@ -108,9 +108,13 @@ struct GottaGo {
         }
         let upstreams: Upstreams
         var timetable: TimetableService?
+        // Redis's state when first known and at each change after, not at every probe.
+        let cache = settings.cache.makeDriver { status in
+            if status.isOK { log.info("cache redis: ok") } else { log.warning("cache redis: \(status); memory stands in") }
+        }
         do {
             upstreams = try Upstreams(
-                catalog: catalog, fetcher: fetcher, cache: settings.cache.makeDriver(), policies: policies, log: { log.warning($0) })
+                catalog: catalog, fetcher: fetcher, cache: cache, policies: policies, log: { log.warning($0) })
         } catch {
             fail("--upstream: \(error)")
         }
@@ -185,6 +189,7 @@ struct GottaGo {
         log.info("received signal \(signal), draining for up to \(settings.server.shutdownGrace) s")
         application.readiness.set(false)
         await server.shutdown()
+        await cache.shutdown()
         fetcher.shutdown()
         await sandbox?.shutdown()
         log.info("stopped")

@@ -68,4 +68,20 @@ struct CacheConfigurationTests {
         #expect(redis is FallbackCache)
         #expect(redis.name == "redis")
     }
+
+    @Test("the Redis driver probes by default, every 5 s while up and every second while down; shutdown stops it")
+    func probe() async throws {
+        var configuration = try CacheConfiguration(parsing: "redis://127.0.0.1:1/0")
+        #expect(configuration.redisProbe == RedisCache.ProbeInterval(healthy: .seconds(5), degraded: .seconds(1)))
+        let driver = try #require(configuration.makeDriver() as? FallbackCache)
+        let redis = try #require(driver.primary as? RedisCache)
+        #expect(redis.isProbing)
+        await driver.shutdown()
+        #expect(!redis.isProbing)
+
+        configuration.redisProbe = nil
+        let quiet = try #require((configuration.makeDriver() as? FallbackCache)?.primary as? RedisCache)
+        #expect(!quiet.isProbing)
+        #expect(quiet.status == .degraded(reason: "redis: not connected yet"))
+    }
 }

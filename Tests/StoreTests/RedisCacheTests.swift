@@ -1,4 +1,5 @@
 import HTTPTesting
+import Synchronization
 import Testing
 @testable import Store
 
@@ -18,7 +19,10 @@ struct RedisCacheTests {
             #expect(cache.status == .ok)
             let raw = try rawConnection(server)
             let ttl = try raw.command(["PTTL", "gottago:v1:r:d:1"]).integer
-            #expect(ttl > 55_000 && ttl <= 60_000, "PTTL \(ttl)")
+            // PX is the entry's remaining 60 s: less only by the time since it was made, however
+            // long a loaded machine took.
+            let since = WallClock.milliseconds() - entry.storedAt
+            #expect(ttl >= 60_000 - since - 5 && ttl <= 60_000, "PTTL \(ttl), \(since) ms after the entry was made")
             await cache.remove("gottago:v1:r:d:1")
             #expect(await cache.get("gottago:v1:r:d:1") == nil)
             // Binary-safe, and large.
@@ -208,6 +212,65 @@ struct RedisCacheTests {
         }
     }
 
+    @Test("a probe tick by hand: PING when due, nothing before the next is due")
+    func probeTicks() async throws {
+        let port = try RedisServer.freePort()
+        // No probe task and no reconnect backoff: only the ticks below contact Redis.
+        let cache = RedisCache(endpoint: RedisEndpoint(host: "127.0.0.1", port: port), reconnectInterval: .zero, probe: nil)
+        let before = ContinuousClock().now
+        let next = try #require(await cache.probeIfDue())
+        #expect(cache.connectAttempts == 1)
+        guard case .degraded(let reason) = cache.status else { Issue.record("not degraded"); return }
+        #expect(reason.lowercased().contains("refused"), "\(reason)")
+        // Due again one degraded interval (1 s) after the tick, not before.
+        #expect(next >= before + .seconds(1))
+        let again = try #require(await cache.probeIfDue())
+        #expect(again == next)
+        #expect(cache.connectAttempts == 1)
+        #expect(!cache.isProbing)
+    }
+
+    @Test("the probe, without any call: Redis killed shows as degraded, restarted as ok, each change told once; shutdown stops it")
+    func probe() async throws {
+        try await RedisServer.with { server in
+            let changes = StatusChanges()
+            // Counted before the cache exists: the server's own readiness check pings it too.
+            let raw = try rawConnection(server)
+            let pinged = try raw.pings()
+            let cache = testCache(
+                server, probe: RedisCache.ProbeInterval(healthy: .milliseconds(50), degraded: .milliseconds(50)),
+                statusChanged: changes.append)
+            #expect(cache.isProbing)
+            #expect(await eventually(within: .seconds(10)) { cache.status == .ok })
+            // Several PINGs while healthy: no further news.
+            #expect(await eventually(within: .seconds(10)) { ((try? raw.pings()) ?? 0) >= pinged + 3 })
+            #expect(changes.list == [.ok])
+
+            server.stop()
+            #expect(await eventually(within: .seconds(10)) { !cache.status.isOK })
+            // Several attempts to reconnect while Redis is down: still one piece of news.
+            let attempts = cache.connectAttempts
+            #expect(await eventually(within: .seconds(10)) { cache.connectAttempts >= attempts + 3 })
+            #expect(changes.list.count == 2)
+            guard case .degraded(let reason) = changes.list.last else { Issue.record("not degraded: \(changes.list)"); return }
+            #expect(reason.hasPrefix("redis: "), "\(reason)")
+
+            try server.restart()
+            #expect(await eventually(within: .seconds(10)) { cache.status == .ok })
+            let restarted = try rawConnection(server)
+            let pingedAgain = try restarted.pings()
+            #expect(await eventually(within: .seconds(10)) { ((try? restarted.pings()) ?? 0) >= pingedAgain + 3 })
+            #expect(changes.list.count == 3)
+            #expect(changes.list.last == .ok)
+
+            await cache.shutdown()
+            #expect(!cache.isProbing)
+            // Calls still work after the probe has stopped.
+            await cache.set("k", liveEntry("after shutdown"))
+            #expect(await cache.get("k") != nil)
+        }
+    }
+
     @Test("a large write to a server that died: EPIPE, not a SIGPIPE that kills the process")
     func brokenPipe() async throws {
         try await RedisServer.with { server in
@@ -220,5 +283,28 @@ struct RedisCacheTests {
             for _ in 0..<3 { await cache.set("big", big) }
             #expect(!cache.status.isOK)
         }
+    }
+}
+
+/// The statuses a cache told, in order.
+final class StatusChanges: Sendable {
+    private let statuses = Mutex<[CacheStatus]>([])
+
+    var list: [CacheStatus] { statuses.withLock { $0 } }
+
+    @Sendable func append(_ status: CacheStatus) {
+        statuses.withLock { $0.append(status) }
+    }
+}
+
+extension RedisConnection {
+    /// How many `PING`s the server has answered since it started (`INFO commandstats`).
+    func pings() throws(CacheError) -> Int {
+        let text = try command(["INFO", "commandstats"]).text ?? ""
+        // cmdstat_ping:calls=12,usec=…
+        guard let line = text.split(separator: "\r\n").first(where: { $0.hasPrefix("cmdstat_ping:") }),
+              let calls = line.split(separator: ",").first?.split(separator: "=").last
+        else { return 0 }
+        return Int(calls) ?? 0
     }
 }

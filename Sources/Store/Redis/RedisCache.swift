@@ -18,6 +18,13 @@ import Synchronization
 /// the command, retried once on a new connection if Redis had closed the old one while it sat
 /// idle). A call queued behind it waits for that too, then returns at once if it failed.
 ///
+/// A probe in the background keeps `status` true to Redis's state when no call reaches it (an
+/// instance answering every request from memory): it sends `PING` on the same thread, like a
+/// call, every `ProbeInterval.healthy` (5 s) after the last contact while Redis answers and
+/// every `ProbeInterval.degraded` (1 s) while it does not, which also reconnects. `shutdown()`
+/// stops it. `statusChanged` hears of the first status and of every change between ok and
+/// degraded, once each, for a log line.
+///
 /// ```swift
 /// let cache = RedisCache(endpoint: try RedisEndpoint(parsing: "redis://127.0.0.1:6379/0"))
 /// await cache.set(key, entry)
@@ -45,9 +52,12 @@ public actor RedisCache: CacheDriver {
     private nonisolated let reconnectInterval: Duration
     private nonisolated let now: @Sendable () -> Int64
     private nonisolated let executor: ThreadExecutor
-    /// Readable without queueing behind a slow command, for `/readyz`.
-    private nonisolated let health = Mutex(CacheStatus.degraded(reason: "redis: not connected yet"))
-    private var connection: RedisConnection?
+    private nonisolated let statusChanged: (@Sendable (CacheStatus) -> Void)?
+    /// Readable without queueing behind a slow command, for `/readyz`; also the probe's schedule.
+    nonisolated let health: Mutex<RedisHealth>
+    nonisolated let probeTask = Mutex<Task<Void, Never>?>(nil)
+    nonisolated let probing = Atomic<Bool>(false)
+    var connection: RedisConnection?
     private var lastAttempt: ContinuousClock.Instant?
     private nonisolated let attempts = Atomic<Int>(0)
 
@@ -60,29 +70,40 @@ public actor RedisCache: CacheDriver {
         executor.asUnownedSerialExecutor()
     }
 
-    /// Creates the cache; it connects on first use. `now` gives milliseconds since the epoch.
+    /// Creates the cache and starts its probe (none if `probe` is nil: then the status follows
+    /// the calls alone); it connects on the probe's first `PING` or on first use. `now` gives
+    /// milliseconds since the epoch; `statusChanged` is called on the cache's thread.
     public init(
         endpoint: RedisEndpoint, timeout: Timeout = Timeout(), reconnectInterval: Duration = .seconds(1),
-        now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
+        probe: ProbeInterval? = ProbeInterval(), now: @escaping @Sendable () -> Int64 = WallClock.milliseconds,
+        statusChanged: (@Sendable (CacheStatus) -> Void)? = nil
     ) {
         self.endpoint = endpoint
         self.timeout = timeout
         self.reconnectInterval = reconnectInterval
         self.now = now
+        self.statusChanged = statusChanged
+        health = Mutex(RedisHealth(interval: probe ?? ProbeInterval()))
         executor = ThreadExecutor(name: "redis-cache")
+        if probe != nil {
+            let task = startProbe()
+            probeTask.withLock { $0 = task }
+        }
     }
 
     deinit {
+        probeTask.withLock { $0?.cancel() }
         executor.shutdown()
     }
 
-    /// `.ok` after the last command succeeded; `.degraded("redis: …")` after a failure.
+    /// `.ok` after the last contact with Redis (a call's command or the probe's `PING`)
+    /// succeeded; `.degraded("redis: …")` after a failure.
     public nonisolated var status: CacheStatus {
-        health.withLock { $0 }
+        health.withLock { $0.status }
     }
 
-    /// Sends `PING`, connecting first if needed and allowed, and returns the status: call it at
-    /// start-up so that `/readyz` tells the truth before the first request.
+    /// Sends `PING`, connecting first if needed and allowed, and returns the status: what the
+    /// probe does, on demand.
     @discardableResult
     public func ping() -> CacheStatus {
         _ = run { connection throws(CacheError) in _ = try connection.command(["PING"]).expectStatus("PONG") }
@@ -152,7 +173,7 @@ public actor RedisCache: CacheDriver {
         while let connection = connectIfDue() {
             do {
                 let result = try body(connection)
-                health.withLock { $0 = .ok }
+                record(.ok)
                 return result
             } catch {
                 if error.kind == .connectionLost || error.kind == .timeout {
@@ -168,7 +189,7 @@ public actor RedisCache: CacheDriver {
                     lastAttempt = nil
                     continue
                 }
-                health.withLock { $0 = .degraded(reason: "redis: \(error.message)") }
+                record(.degraded(reason: "redis: \(error.message)"))
                 return nil
             }
         }
@@ -186,8 +207,15 @@ public actor RedisCache: CacheDriver {
             connection = try RedisConnection(endpoint: endpoint, connectTimeout: timeout.connect, commandTimeout: timeout.command)
             return connection
         } catch {
-            health.withLock { $0 = .degraded(reason: "redis: \(error.message)") }
+            record(.degraded(reason: "redis: \(error.message)"))
             return nil
         }
+    }
+
+    /// Records the outcome of a contact that just ended, telling `statusChanged` (outside the
+    /// lock) when it is news.
+    private func record(_ outcome: CacheStatus) {
+        let news = health.withLock { $0.record(outcome, at: ContinuousClock().now) }
+        if let news { statusChanged?(news) }
     }
 }
