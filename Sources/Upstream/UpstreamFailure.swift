@@ -114,7 +114,7 @@ public struct UpstreamFailure: Error, Sendable, Equatable, CustomStringConvertib
     /// it was not sent.
     public static func busy(upstream: String, retryAfter: Double) -> UpstreamFailure {
         UpstreamFailure(upstream: upstream, code: "upstream_busy", status: 503, retryAfter: max(1, Int(retryAfter.rounded(.up))),
-                        message: "Every request \(upstream) may take at once is taken, and none ended in time; try again shortly.")
+                        message: "\(upstream) already has as many requests under way as it may, and no place came free in time; try again shortly.")
     }
 
     /// Our own rate budget toward the upstream is spent.
