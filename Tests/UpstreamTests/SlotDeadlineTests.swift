@@ -16,14 +16,26 @@ struct SlotDeadlineTests {
         var all: [String] { lines.withLock { $0 } }
     }
 
-    private func extract(_ client: UpstreamClient, _ route: Route, _ parameters: [String: String]) -> Task<UpstreamFailure?, Never> {
+    /// Failures in the order they came.
+    final class Ended: Sendable {
+        private let failures = Mutex<[UpstreamFailure?]>([])
+        func add(_ failure: UpstreamFailure?) { failures.withLock { $0.append(failure) } }
+        var all: [UpstreamFailure?] { failures.withLock { $0 } }
+    }
+
+    private func extract(
+        _ client: UpstreamClient, _ route: Route, _ parameters: [String: String], ended: Ended = Ended()
+    ) -> Task<UpstreamFailure?, Never> {
         Task {
+            let failure: UpstreamFailure?
             do throws(UpstreamFailure) {
                 _ = try await client.extract(route, parameters: parameters)
-                return nil
+                failure = nil
             } catch {
-                return error
+                failure = error
             }
+            ended.add(failure)
+            return failure
         }
     }
 
@@ -36,30 +48,35 @@ struct SlotDeadlineTests {
             let lines = Lines()
             var policy = UpstreamPolicy()
             policy.maxConcurrent = 2
-            policy.totalTimeout = 20
+            // Longer than the test can take, however loaded the machine: the requests the
+            // upstream holds are still held when those in line reach their deadline.
+            policy.totalTimeout = 120
             let client = UpstreamClient(
                 name: "test", fetcher: try CurlFetcher(), cache: MemoryCache(now: { clock.now }), policy: policy, now: { clock.now },
                 clock: deadlines, log: { lines.add($0) })
-            // Five distinct requests (nothing to coalesce), each held by the upstream for 30 s.
-            let requests = (0..<5).map { index in extract(client, route, ["port": "\(upstream.port)", "ms": "\(30_000 + index)"]) }
+            // Five distinct requests (nothing to coalesce), each held by the upstream for 200 s.
+            let ended = Ended()
+            let requests = (0..<5).map { index in
+                extract(client, route, ["port": "\(upstream.port)", "ms": "\(200_000 + index)"], ended: ended)
+            }
             // Two in the upstream's hands, three in line with their deadlines set.
             #expect(await eventually { client.limiter.counts == (2, 3) && deadlines.sleepers == 3 && upstream.hits.value == 2 })
-            deadlines.advance(by: .milliseconds(19_999))
+            deadlines.advance(by: .milliseconds(119_999))
             #expect(client.limiter.counts == (2, 3))
+            #expect(ended.all.isEmpty)
             deadlines.advance(by: .milliseconds(1))
-            #expect(await eventually { client.limiter.counts == (2, 0) })
-            // The two in the upstream's hands are given up on; the three in line were answered already.
+            #expect(await eventually { ended.all.count == 3 })
+            for failure in ended.all {
+                #expect(failure?.code == "upstream_busy")
+                #expect(failure?.status == 503)
+                #expect(failure?.retryAfter == 120)
+                #expect(failure?.message == "test already has as many requests under way as it may, and no place came free in time; try again shortly.")
+            }
+            #expect(client.limiter.counts == (2, 0))
+            // The two in the upstream's hands are given up on.
             for request in requests { request.cancel() }
             var codes: [String] = []
-            for request in requests {
-                let failure = await request.value
-                codes.append(failure?.code ?? "answered")
-                if failure?.code == "upstream_busy" {
-                    #expect(failure?.status == 503)
-                    #expect(failure?.retryAfter == 20)
-                    #expect(failure?.message.contains("test") == true)
-                }
-            }
+            for request in requests { codes.append(await request.value?.code ?? "answered") }
             #expect(codes.sorted() == ["cancelled", "cancelled", "upstream_busy", "upstream_busy", "upstream_busy"])
             // Those in line never reached the upstream, and the breaker did not count them.
             #expect(upstream.hits.value == 2)
@@ -77,16 +94,16 @@ struct SlotDeadlineTests {
             let deadlines = ManualClock()
             var policy = UpstreamPolicy()
             policy.maxConcurrent = 1
-            policy.totalTimeout = 30
+            policy.totalTimeout = 120
             let client = UpstreamClient(
                 name: "test", fetcher: try CurlFetcher(), cache: MemoryCache(now: { clock.now }), policy: policy, now: { clock.now },
                 clock: deadlines)
-            let holder = extract(client, route, ["port": "\(upstream.port)", "ms": "60000"])
+            let holder = extract(client, route, ["port": "\(upstream.port)", "ms": "200000"])
             #expect(await eventually { upstream.hits.value == 1 })
-            // In line for 29 s of its 30: once in, it has one second for an upstream that takes 20.
-            let late = extract(client, route, ["port": "\(upstream.port)", "ms": "20000"])
+            // In line for 119 s of its 120: once in, it has one second for an upstream that takes 100.
+            let late = extract(client, route, ["port": "\(upstream.port)", "ms": "100000"])
             #expect(await eventually { client.limiter.counts == (1, 1) && deadlines.sleepers == 1 })
-            deadlines.advance(by: .seconds(29))
+            deadlines.advance(by: .seconds(119))
             holder.cancel()
             #expect(await holder.value?.code == "cancelled")
             let failure = await late.value
@@ -104,11 +121,11 @@ struct SlotDeadlineTests {
             let deadlines = ManualClock()
             var policy = UpstreamPolicy()
             policy.maxConcurrent = 1
-            policy.totalTimeout = 20
+            policy.totalTimeout = 120
             let client = UpstreamClient(
                 name: "test", fetcher: try CurlFetcher(), cache: MemoryCache(now: { clock.now }), policy: policy, now: { clock.now },
                 clock: deadlines)
-            let holder = extract(client, route, ["port": "\(upstream.port)", "ms": "60000"])
+            let holder = extract(client, route, ["port": "\(upstream.port)", "ms": "200000"])
             #expect(await eventually { upstream.hits.value == 1 })
             let leaving = extract(client, route, ["port": "\(upstream.port)", "ms": "1"])
             #expect(await eventually { client.limiter.counts == (1, 1) && deadlines.sleepers == 1 })

@@ -1,6 +1,6 @@
 /// Polls `condition` until it holds, for up to `limit`: waiting for an event another task or
 /// thread brings about. A generous limit, not a timing check.
-func eventually(limit: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
+func eventually(limit: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + limit
     while !condition() {
