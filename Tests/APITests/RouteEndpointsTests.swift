@@ -129,6 +129,14 @@ struct RouteEndpointsTests {
                 #expect(refused.header("Retry-After") == left)
                 #expect(refused.text.contains("<code>upstream_paused</code>"))
             }
+            // The same on a raw socket, byte for byte as a client reads it.
+            let request = Array("GET /api/routes/feed/result?key=f6 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)
+            let raw = try await offPool { [port = live.port] in try RawHTTP.exchange(port: port, request: request) }
+            #expect(raw.status == 503)
+            #expect(raw.header("Retry-After") == "3")
+            #expect(String(decoding: raw.body, as: UTF8.self).hasSuffix(
+                "<error><status>503</status><code>upstream_paused</code><message>test-feed asks us to slow down; try again later.</message>"
+                    + "<upstream>test-feed</upstream></error>"))
             #expect(try await live.get("/healthz").status == 200)
             #expect(try await live.get("/readyz").status == 200)
         }
