@@ -178,8 +178,9 @@ public final class UpstreamClient: Sendable {
     /// Fetches, extracts and stores one answer; throws `UpstreamFailure` when the upstream failed.
     ///
     /// The whole of it, waiting for a slot included, is bounded by the upstream's timeout: a
-    /// request still in line at its deadline is refused (503 `upstream_busy`) rather than kept
-    /// waiting behind requests that hang, and one let in late fetches with the time it has left.
+    /// request still in line when less than a tenth of its time is left is refused (503
+    /// `upstream_busy`) rather than kept waiting behind requests that hang, and one let in
+    /// before fetches with the time it has left.
     private func fill(
         _ key: String, _ route: Route, _ times: CacheTimes, _ request: UpstreamRequest, _ parameters: [String: String],
         _ priority: ConcurrencyLimiter.Priority
@@ -202,8 +203,11 @@ public final class UpstreamClient: Sendable {
         }
         let response: FetchResponse
         do {
-            response = try await limiter.withSlot(priority, by: deadline) { [conditions] left in
-                try await send(request, adding: conditions, within: left, by: deadline)
+            // A request let in with hardly any time left would only add to a slow upstream's load
+            // and time out; and waiting less than the whole deadline lets those in line leave
+            // before the requests ahead of them time out, instead of racing them for the slots.
+            response = try await limiter.withSlot(priority, by: deadline.earlier(by: .milliseconds(Int(timeout * 100)))) { [conditions] in
+                try await send(request, adding: conditions, by: deadline)
             }
         } catch let failure as UpstreamFailure {
             throw failure
@@ -213,10 +217,10 @@ public final class UpstreamClient: Sendable {
             guard error is ConcurrencyLimiter.SlotTimeout else { throw error }
             // 503 rather than 504: the upstream was never asked, so its slowness is not what the
             // client hears about (and the breaker does not count it); the request can be sent
-            // again as it is, and by `Retry-After` (the wait's bound) everyone in line now has
-            // been let in or sent away.
+            // again as it is, and by `Retry-After` (the timeout) everyone in line now has been
+            // let in or sent away.
             let busy = UpstreamFailure.busy(upstream: name, retryAfter: timeout)
-            log?("\(name): \(busy.code) for \(route.id): no slot of \(policy.maxConcurrent) within \(timeout) s")
+            log?("\(name): \(busy.code) for \(route.id): no slot of \(policy.maxConcurrent) came free in time")
             throw busy
         }
         if response.status == 304, let previous {
@@ -342,9 +346,9 @@ public final class UpstreamClient: Sendable {
     }
 
     /// One request, retried once after a connection failure when it is a GET, each attempt
-    /// within the time left before `deadline` (`left` for the first).
+    /// within the time left before `deadline`.
     private func send(
-        _ request: UpstreamRequest, adding extraHeaders: [(name: String, value: String)] = [], within left: Duration, by deadline: Deadline
+        _ request: UpstreamRequest, adding extraHeaders: [(name: String, value: String)] = [], by deadline: Deadline
     ) async throws -> FetchResponse {
         var fetchRequest = FetchRequest(
             method: request.method, url: policy.redirecting(request.url), headers: policy.sending(request.headers.map { ($0.name, $0.value) } + extraHeaders),
@@ -352,7 +356,7 @@ public final class UpstreamClient: Sendable {
         fetchRequest.connectTimeout = policy.connectTimeout
         var attempt = 0
         let clock = ContinuousClock()
-        var timeLeft = left
+        var timeLeft = deadline.timeLeft
         while true {
             let started = clock.now
             // libcurl takes whole milliseconds, and 0 for no timeout at all.

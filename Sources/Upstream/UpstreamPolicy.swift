@@ -9,7 +9,7 @@ public struct UpstreamPolicy: Sendable, Equatable {
     /// The total is also a request's deadline: its wait for a slot counts against it.
     public var connectTimeout: Double?
     public var totalTimeout: Double?
-    /// Requests to it at once; the others wait in line until their deadline at most.
+    /// Requests to it at once; the others wait in line while a tenth of their deadline is left at least.
     public var maxConcurrent = 8
     /// Requests per second on average, and the burst allowed.
     public var rate = 10.0

@@ -101,13 +101,13 @@ import Testing
         #expect(limiter.counts == (0, 0))
     }
 
-    @Test("a slot freed before the deadline is taken, with the time left, and the timer stops")
+    @Test("a slot freed before the deadline is taken, and the timer stops")
     func aSlotBeforeTheDeadline() async throws {
         let limiter = ConcurrencyLimiter(limit: 1)
         let clock = ManualClock()
         try await limiter.acquire(.client)
         let deadline = Deadline(after: .seconds(5), on: clock)
-        let waiting = Task { try await limiter.withSlot(.client, by: deadline) { left in left } }
+        let waiting = Task { try await limiter.withSlot(.client, by: deadline) { deadline.timeLeft } }
         while limiter.counts.waiting < 1 || clock.sleepers < 1 { await Task.yield() }
         clock.advance(by: .seconds(2))
         limiter.release()
@@ -127,7 +127,7 @@ import Testing
         clock.advance(by: .seconds(1))
         let ran = Mutex(false)
         await #expect(throws: ConcurrencyLimiter.SlotTimeout.self) {
-            try await limiter.withSlot(.client, by: deadline) { _ in ran.withLock { $0 = true } }
+            try await limiter.withSlot(.client, by: deadline) { ran.withLock { $0 = true } }
         }
         #expect(!ran.withLock { $0 })
         #expect(limiter.counts == (0, 0))
@@ -146,5 +146,23 @@ import Testing
         while clock.sleepers > 0 { await Task.yield() }
         limiter.release()
         #expect(limiter.counts == (0, 0))
+    }
+
+    @Test("a deadline made earlier comes that much sooner, on the same clock")
+    func anEarlierDeadline() async throws {
+        let clock = ManualClock()
+        let deadline = Deadline(after: .seconds(10), on: clock)
+        let earlier = deadline.earlier(by: .seconds(1))
+        #expect(deadline.timeLeft == .seconds(10))
+        #expect(earlier.timeLeft == .seconds(9))
+        let arrived = Task { try await earlier.arrival() }
+        while clock.sleepers < 1 { await Task.yield() }
+        clock.advance(by: .milliseconds(8999))
+        #expect(clock.sleepers == 1)
+        clock.advance(by: .milliseconds(1))
+        try await arrived.value
+        #expect(earlier.hasPassed)
+        #expect(!deadline.hasPassed)
+        #expect(deadline.timeLeft == .seconds(1))
     }
 }

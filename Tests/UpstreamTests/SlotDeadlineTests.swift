@@ -6,8 +6,9 @@ import Synchronization
 import Testing
 @testable import Upstream
 
-/// Requests in line for a slot of an upstream that hangs: each waits until its own deadline at
-/// most (the upstream's timeout), then gets 503 `upstream_busy` without being sent.
+/// Requests in line for a slot of an upstream that hangs: each waits while at least a tenth of
+/// its deadline (the upstream's timeout) is left at most, then gets 503 `upstream_busy` without
+/// being sent.
 @Suite("Upstream slot deadlines", .serialized)
 struct SlotDeadlineTests {
     final class Lines: Sendable {
@@ -59,9 +60,10 @@ struct SlotDeadlineTests {
             let requests = (0..<5).map { index in
                 extract(client, route, ["port": "\(upstream.port)", "ms": "\(200_000 + index)"], ended: ended)
             }
-            // Two in the upstream's hands, three in line with their deadlines set.
+            // Two in the upstream's hands, three in line with their deadlines set: they leave the
+            // line with a tenth of the timeout left, before the two ahead could time out.
             #expect(await eventually { client.limiter.counts == (2, 3) && deadlines.sleepers == 3 && upstream.hits.value == 2 })
-            deadlines.advance(by: .milliseconds(119_999))
+            deadlines.advance(by: .milliseconds(107_999))
             #expect(client.limiter.counts == (2, 3))
             #expect(ended.all.isEmpty)
             deadlines.advance(by: .milliseconds(1))
@@ -94,16 +96,16 @@ struct SlotDeadlineTests {
             let deadlines = ManualClock()
             var policy = UpstreamPolicy()
             policy.maxConcurrent = 1
-            policy.totalTimeout = 120
+            policy.totalTimeout = 20
             let client = UpstreamClient(
                 name: "test", fetcher: try CurlFetcher(), cache: MemoryCache(now: { clock.now }), policy: policy, now: { clock.now },
                 clock: deadlines)
             let holder = extract(client, route, ["port": "\(upstream.port)", "ms": "200000"])
             #expect(await eventually { upstream.hits.value == 1 })
-            // In line for 119 s of its 120: once in, it has one second for an upstream that takes 100.
+            // In line for 17 s of its 20: once in, it has 3 s for an upstream that takes 100.
             let late = extract(client, route, ["port": "\(upstream.port)", "ms": "100000"])
             #expect(await eventually { client.limiter.counts == (1, 1) && deadlines.sleepers == 1 })
-            deadlines.advance(by: .seconds(119))
+            deadlines.advance(by: .seconds(17))
             holder.cancel()
             #expect(await holder.value?.code == "cancelled")
             let failure = await late.value

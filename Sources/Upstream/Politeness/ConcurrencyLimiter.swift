@@ -51,17 +51,13 @@ public final class ConcurrencyLimiter: Sendable {
         return try await body()
     }
 
-    /// Runs `body` in a slot, waiting for one until `deadline` at most; `body` gets the time left.
-    /// Throws `SlotTimeout` without running `body` when the deadline comes first (or together
-    /// with the slot: a request with no time left is not sent).
-    public func withSlot<T: Sendable>(
-        _ priority: Priority, by deadline: Deadline, _ body: (_ left: Duration) async throws -> T
-    ) async throws -> T {
+    /// Runs `body` in a slot, waiting for one until `deadline` at most. Throws `SlotTimeout`
+    /// without running `body` when the deadline comes first, or together with the slot.
+    public func withSlot<T: Sendable>(_ priority: Priority, by deadline: Deadline, _ body: () async throws -> T) async throws -> T {
         try await acquire(priority, by: deadline)
         defer { release() }
-        let left = deadline.timeLeft
-        guard left > .zero else { throw SlotTimeout() }
-        return try await body(left)
+        guard !deadline.hasPassed else { throw SlotTimeout() }
+        return try await body()
     }
 
     /// Waits for a slot; throws `CancellationError` if the task is cancelled while it waits, and
