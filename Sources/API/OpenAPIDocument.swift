@@ -1014,7 +1014,7 @@ enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "Requests to an upstream are paused (`upstream_paused`, `upstream_unavailable`, `upstream_rate_limited`) or its route is not loaded (`upstream_missing`).",
+            "description": "Requests to an upstream are paused (`upstream_paused`, `upstream_unavailable`, `upstream_rate_limited`, `upstream_busy`) or its route is not loaded (`upstream_missing`).",
             "content": {
               "application/xml": {
                 "schema": {
@@ -1145,7 +1145,7 @@ enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "Requests to an upstream are paused (`upstream_paused`, `upstream_unavailable`, `upstream_rate_limited`) or its route is not loaded (`upstream_missing`).",
+            "description": "Requests to an upstream are paused (`upstream_paused`, `upstream_unavailable`, `upstream_rate_limited`, `upstream_busy`) or its route is not loaded (`upstream_missing`).",
             "content": {
               "application/xml": {
                 "schema": {
@@ -1255,7 +1255,7 @@ enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "Requests to an upstream are paused (`upstream_paused`, `upstream_unavailable`, `upstream_rate_limited`) or its route is not loaded (`upstream_missing`).",
+            "description": "Requests to an upstream are paused (`upstream_paused`, `upstream_unavailable`, `upstream_rate_limited`, `upstream_busy`) or its route is not loaded (`upstream_missing`).",
             "content": {
               "application/xml": {
                 "schema": {
@@ -1366,7 +1366,7 @@ enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "Requests to an upstream are paused (`upstream_paused`, `upstream_unavailable`, `upstream_rate_limited`) or its route is not loaded (`upstream_missing`).",
+            "description": "Requests to an upstream are paused (`upstream_paused`, `upstream_unavailable`, `upstream_rate_limited`, `upstream_busy`) or its route is not loaded (`upstream_missing`).",
             "content": {
               "application/xml": {
                 "schema": {
@@ -1568,7 +1568,7 @@ enum OpenAPIDocument {
             }
           },
           "503": {
-            "description": "Requests to the upstream are paused (`upstream_unavailable`, `upstream_rate_limited`, `upstream_paused`), with `Retry-After`.",
+            "description": "Requests to the upstream are paused (`upstream_unavailable`, `upstream_rate_limited`, `upstream_paused`, `upstream_busy`), with `Retry-After`.",
             "headers": {
               "Retry-After": {
                 "schema": {

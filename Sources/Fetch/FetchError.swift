@@ -6,11 +6,27 @@ public struct FetchError: Error, Sendable, Equatable, CustomStringConvertible {
 
         /// The upstream did not answer in time (connect or total timeout).
         public static let timeout = Kind(name: "timeout")
-        /// The host could not be resolved or reached.
+        /// The host's name could not be resolved.
+        public static let nameNotResolved = Kind(name: "name_not_resolved")
+        /// No connection could be made (refused, no route to the host).
         public static let unreachable = Kind(name: "unreachable")
-        /// The connection broke before a complete response.
+        /// The connection broke (reset, a receive or send error) before a complete response.
         public static let connectionLost = Kind(name: "connection_lost")
-        /// The body exceeded the size cap.
+        /// The upstream closed the connection without sending anything.
+        public static let emptyReply = Kind(name: "empty_reply")
+        /// The connection closed before the body its header announced was complete.
+        public static let truncated = Kind(name: "truncated")
+        /// The reply is not HTTP at all (libcurl takes it for HTTP/0.9, which it refuses), or its
+        /// status line is not one.
+        public static let notHTTP = Kind(name: "not_http")
+        /// The reply is HTTP but breaks the protocol: a header line without a colon, a bad
+        /// `Content-Length`, a NUL byte in a header, a malformed chunk.
+        public static let badHTTP = Kind(name: "bad_http")
+        /// The TLS handshake failed.
+        public static let tls = Kind(name: "tls")
+        /// The upstream's TLS certificate could not be verified.
+        public static let certificate = Kind(name: "certificate")
+        /// The body exceeded the size cap, or a header libcurl's (100 KiB a line).
         public static let tooLarge = Kind(name: "too_large")
         /// The body could not be decompressed.
         public static let badEncoding = Kind(name: "bad_encoding")

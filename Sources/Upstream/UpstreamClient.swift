@@ -57,7 +57,9 @@ public final class UpstreamClient: Sendable {
     private let refreshing = Mutex<Set<String>>([])
     /// This instance's name for the shared fetch locks.
     private let owner: String
-    private let limiter: ConcurrencyLimiter
+    let limiter: ConcurrencyLimiter
+    /// The clock requests' deadlines are counted on.
+    private let deadlineClock: any Clock<Duration>
     struct Politeness {
         var bucket: TokenBucket
         var breaker: CircuitBreaker
@@ -70,10 +72,12 @@ public final class UpstreamClient: Sendable {
     /// Receives a line when the upstream refuses, pauses or breaks a request.
     private let log: (@Sendable (String) -> Void)?
 
-    /// A gate for one upstream; `now` is the wall clock in milliseconds (replaceable in tests).
+    /// A gate for one upstream; `now` is the wall clock in milliseconds and `clock` the one
+    /// requests' deadlines are counted on (both replaceable in tests).
     public init(
         name: String, fetcher: CurlFetcher, cache: any CacheDriver, policy: UpstreamPolicy,
-        now: @escaping @Sendable () -> Int64 = WallClock.milliseconds, log: (@Sendable (String) -> Void)? = nil
+        now: @escaping @Sendable () -> Int64 = WallClock.milliseconds, clock: any Clock<Duration> = ContinuousClock(),
+        log: (@Sendable (String) -> Void)? = nil
     ) {
         self.name = name
         self.log = log
@@ -81,6 +85,7 @@ public final class UpstreamClient: Sendable {
         self.cache = cache
         self.policy = policy
         self.now = now
+        deadlineClock = clock
         owner = "\(name)-\(UInt64.random(in: 0..<UInt64.max))"
         limiter = ConcurrencyLimiter(limit: policy.maxConcurrent)
         let start = Double(now()) / 1000
@@ -167,11 +172,20 @@ public final class UpstreamClient: Sendable {
             storedAt: entry.storedAt, freshUntil: entry.storedAt + entry.freshForMilliseconds)
     }
 
+    /// Seconds a request may take: the upstream's timeout.
+    var timeout: Double { policy.totalTimeout ?? fetcher.configuration.totalTimeout }
+
     /// Fetches, extracts and stores one answer; throws `UpstreamFailure` when the upstream failed.
+    ///
+    /// The whole of it, waiting for a slot included, is bounded by the upstream's timeout: a
+    /// request still in line when less than a tenth of its time is left is refused (503
+    /// `upstream_busy`) rather than kept waiting behind requests that hang, and one let in
+    /// before fetches with the time it has left.
     private func fill(
         _ key: String, _ route: Route, _ times: CacheTimes, _ request: UpstreamRequest, _ parameters: [String: String],
         _ priority: ConcurrencyLimiter.Priority
     ) async throws -> CacheEntry {
+        let deadline = Deadline(after: .milliseconds(Int(timeout * 1000)), on: deadlineClock)
         // Across instances sharing the cache: one takes the lock and fetches, the others wait for
         // its value for a bounded time, then fetch themselves.
         let locked = await cache.lock(key + ":fetch", owner: owner, milliseconds: Int(policy.lockFor * 1000))
@@ -179,7 +193,7 @@ public final class UpstreamClient: Sendable {
         defer {
             if locked { Task { [cache, owner] in await cache.unlock(key + ":fetch", owner: owner) } }
         }
-        try admit(route)
+        let probe = try admit(route)
         // A conditional refresh sends back the validator of the answer it would replace.
         var previous: CacheEntry?
         var conditions: [(name: String, value: String)] = []
@@ -187,7 +201,28 @@ public final class UpstreamClient: Sendable {
             previous = entry
             conditions.append(("If-Modified-Since", validator))
         }
-        let response = try await limiter.withSlot(priority) { [conditions] in try await send(request, adding: conditions) }
+        let response: FetchResponse
+        do {
+            // A request let in with hardly any time left would only add to a slow upstream's load
+            // and time out; and waiting less than the whole deadline lets those in line leave
+            // before the requests ahead of them time out, instead of racing them for the slots.
+            response = try await limiter.withSlot(priority, by: deadline.earlier(by: .milliseconds(Int(timeout * 100)))) { [conditions] in
+                try await send(request, adding: conditions, by: deadline)
+            }
+        } catch let failure as UpstreamFailure {
+            throw failure
+        } catch {
+            // Not sent, or given up on (cancelled): nothing was recorded, so a probe is taken back.
+            if probe { politeness.withLock { $0.breaker.withdrawProbe() } }
+            guard error is ConcurrencyLimiter.SlotTimeout else { throw error }
+            // 503 rather than 504: the upstream was never asked, so its slowness is not what the
+            // client hears about (and the breaker does not count it); the request can be sent
+            // again as it is, and by `Retry-After` (the timeout) everyone in line now has been
+            // let in or sent away.
+            let busy = UpstreamFailure.busy(upstream: name, retryAfter: timeout)
+            log?("\(name): \(busy.code) for \(route.id): no slot of \(policy.maxConcurrent) came free in time")
+            throw busy
+        }
         if response.status == 304, let previous {
             record(success: true, pause: nil, code: "not_modified", status: response.status)
             let fresh = freshness(of: response, times)
@@ -263,28 +298,36 @@ public final class UpstreamClient: Sendable {
         return nil
     }
 
-    /// Refuses a request the breaker, a `Retry-After` pause or the token bucket does not allow.
-    private func admit(_ route: Route) throws(UpstreamFailure) {
+    /// Refuses a request the breaker, a `Retry-After` pause or the token bucket does not allow;
+    /// true when it is let through as the half-open circuit's one probe.
+    private func admit(_ route: Route) throws(UpstreamFailure) -> Bool {
         let current = now()
         let seconds = Double(current) / 1000
         let quota = policy.enforcesDailyQuotas ? route.politeness?.dailyQuota : nil
-        let refusal = politeness.withLock { state -> UpstreamFailure? in
+        let (refusal, probe) = politeness.withLock { state -> (UpstreamFailure?, Bool) in
+            // The upstream's own pause, not our budget: its code says so and counts down to its end.
             if state.pausedUntil > current {
-                return .rateLimited(upstream: name, retryAfter: Double(state.pausedUntil - current) / 1000)
+                return (.paused(upstream: name, retryAfter: Double(state.pausedUntil - current) / 1000), false)
             }
-            if case .rejected(let wait) = state.breaker.permit(now: seconds) { return .circuitOpen(upstream: name, retryAfter: wait) }
-            if case .denied(let wait) = state.bucket.take(now: seconds) { return .rateLimited(upstream: name, retryAfter: wait) }
-            if let quota {
+            let permit = state.breaker.permit(now: seconds)
+            if case .rejected(let wait) = permit { return (.circuitOpen(upstream: name, retryAfter: wait), false) }
+            var refusal: UpstreamFailure?
+            if case .denied(let wait) = state.bucket.take(now: seconds) {
+                refusal = .rateLimited(upstream: name, retryAfter: wait)
+            } else if let quota {
                 var daily = state.quotas[route.id] ?? DailyQuota(limit: quota, zone: route.response.timeZone)
-                defer { state.quotas[route.id] = daily }
-                if case .denied(let wait) = daily.take(now: seconds) { return .quotaSpent(upstream: name, route: route.id, limit: quota, retryAfter: wait) }
+                if case .denied(let wait) = daily.take(now: seconds) { refusal = .quotaSpent(upstream: name, route: route.id, limit: quota, retryAfter: wait) }
+                state.quotas[route.id] = daily
             }
-            return nil
+            // A probe refused by our own budget was not sent either.
+            if refusal != nil, permit == .probe { state.breaker.withdrawProbe() }
+            return (refusal, permit == .probe && refusal == nil)
         }
         if let refusal {
             if refusal.code == "upstream_quota_spent" { log?("\(name): \(refusal.message)") }
             throw refusal
         }
+        return probe
     }
 
     /// Requests left today of each route's daily quota, by route, for the status document.
@@ -302,17 +345,22 @@ public final class UpstreamClient: Sendable {
         }
     }
 
-    /// One request, retried once after a connection failure when it is a GET.
-    private func send(_ request: UpstreamRequest, adding extraHeaders: [(name: String, value: String)] = []) async throws -> FetchResponse {
+    /// One request, retried once after a connection failure when it is a GET, each attempt
+    /// within the time left before `deadline`.
+    private func send(
+        _ request: UpstreamRequest, adding extraHeaders: [(name: String, value: String)] = [], by deadline: Deadline
+    ) async throws -> FetchResponse {
         var fetchRequest = FetchRequest(
             method: request.method, url: policy.redirecting(request.url), headers: policy.sending(request.headers.map { ($0.name, $0.value) } + extraHeaders),
             body: request.body)
         fetchRequest.connectTimeout = policy.connectTimeout
-        fetchRequest.totalTimeout = policy.totalTimeout
         var attempt = 0
         let clock = ContinuousClock()
+        var timeLeft = deadline.timeLeft
         while true {
             let started = clock.now
+            // libcurl takes whole milliseconds, and 0 for no timeout at all.
+            fetchRequest.totalTimeout = max(0.001, min(timeout, Self.seconds(timeLeft)))
             do {
                 let response = try await fetcher.fetch(fetchRequest)
                 let outcome = response.status >= 500 ? "http_5xx" : (response.status == 429 ? "http_429" : "ok")
@@ -321,17 +369,25 @@ public final class UpstreamClient: Sendable {
             } catch {
                 let outcome = error.kind == .cancelled ? "cancelled" : UpstreamFailure.fetch(error, upstream: name).code
                 metrics.fetched(outcome: outcome, seconds: Self.seconds(clock.now - started), bytes: 0)
-                let retryable = (error.kind == .unreachable || error.kind == .connectionLost) && request.method == "GET"
+                let retryable = Self.retryable.contains(error.kind) && request.method == "GET"
                 if error.kind == .cancelled { throw CancellationError() }
-                guard retryable, attempt < policy.retries else {
-                    record(success: false, pause: nil, code: UpstreamFailure.fetch(error, upstream: name).code, status: nil)
-                    throw UpstreamFailure.fetch(error, upstream: name)
+                let delay = Duration.milliseconds(Int(Backoff.delay(attempt: attempt + 1, random: Double.random(in: 0..<1)) * 1000))
+                timeLeft = deadline.timeLeft - delay
+                guard retryable, attempt < policy.retries, timeLeft > Duration.zero else {
+                    let failure = UpstreamFailure.fetch(error, upstream: name)
+                    record(success: false, pause: nil, code: failure.code, status: nil)
+                    // libcurl's own words, which may name hosts and addresses, go to the log only.
+                    log?("\(name): \(failure.code) (\(error.kind)): \(error.message)")
+                    throw failure
                 }
                 attempt += 1
-                try await Task.sleep(for: .milliseconds(Int(Backoff.delay(attempt: attempt, random: Double.random(in: 0..<1)) * 1000)))
+                try await Task.sleep(for: delay)
             }
         }
     }
+
+    /// Fetch failures worth one more try of a GET: the connection, not the answer, failed.
+    private static let retryable: Set<FetchError.Kind> = [.nameNotResolved, .unreachable, .connectionLost, .emptyReply, .truncated]
 
     private static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18

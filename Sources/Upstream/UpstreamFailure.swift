@@ -3,8 +3,8 @@ public import Fetch
 /// Why an upstream gave no usable answer, as the client sees it: a stable code naming the
 /// upstream, the HTTP status and, for a pause, when to come back.
 ///
-/// Timeout → 504; unreachable, a 5xx, a body that does not parse → 502; the circuit open or the
-/// rate budget spent → 503 with `Retry-After`.
+/// Timeout → 504; unreachable, a 5xx, a body that does not parse → 502; the circuit open, the
+/// upstream's own pause, our rate budget spent or no slot free by the deadline → 503 with `Retry-After`.
 public struct UpstreamFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The upstream's name (`sbb`, `bart`).
     public let upstream: String
@@ -28,22 +28,47 @@ public struct UpstreamFailure: Error, Sendable, Equatable, CustomStringConvertib
         self.message = message
     }
 
-    /// The failure a fetch error stands for.
+    /// The failure a fetch error stands for, described as it happened; libcurl's own words stay
+    /// in the fetch error's message, for the log (they may name hosts and addresses).
     public static func fetch(_ error: FetchError, upstream: String) -> UpstreamFailure {
+        let (code, status, message): (String, Int, String)
         switch error.kind {
         case .timeout:
-            UpstreamFailure(upstream: upstream, code: "upstream_timeout", status: 504, retryAfter: nil,
-                            message: "\(upstream) did not answer in time.")
-        case .unreachable, .connectionLost:
-            UpstreamFailure(upstream: upstream, code: "upstream_unreachable", status: 502, retryAfter: nil,
-                            message: "\(upstream) could not be reached.")
+            (code, status, message) = ("upstream_timeout", 504, "\(upstream) did not answer in time.")
+        case .nameNotResolved:
+            (code, status, message) = ("upstream_unreachable", 502, "\(upstream)'s host name could not be resolved.")
+        case .unreachable:
+            (code, status, message) = ("upstream_unreachable", 502, "\(upstream) could not be reached.")
+        case .connectionLost:
+            (code, status, message) = ("upstream_unreachable", 502, "The connection to \(upstream) broke before its answer was complete.")
+        case .emptyReply:
+            (code, status, message) = ("upstream_unreachable", 502, "\(upstream) closed the connection without answering.")
+        case .truncated:
+            (code, status, message) = ("upstream_unreachable", 502, "\(upstream) closed the connection before its answer was complete.")
+        case .tls:
+            (code, status, message) = ("upstream_unreachable", 502, "No secure connection to \(upstream) could be made (the TLS handshake failed).")
+        case .certificate:
+            (code, status, message) = ("upstream_unreachable", 502, "\(upstream)'s TLS certificate could not be verified; nothing was sent.")
+        case .notHTTP:
+            (code, status, message) = ("upstream_error", 502, "\(upstream) answered with something that is not HTTP.")
+        case .badHTTP:
+            (code, status, message) = ("upstream_error", 502, "\(upstream) sent a malformed HTTP response.")
         case .tooLarge:
-            UpstreamFailure(upstream: upstream, code: "upstream_too_large", status: 502, retryAfter: nil,
-                            message: "\(upstream) answered with more data than allowed.")
+            (code, status, message) = ("upstream_too_large", 502, "\(upstream) answered with more data than allowed.")
+        case .badEncoding:
+            (code, status, message) = ("upstream_error", 502, "\(upstream) sent a compressed body that could not be decoded.")
+        case .tooManyRedirects:
+            (code, status, message) = ("upstream_error", 502, "\(upstream) redirected the request too many times.")
+        case .redirectRefused:
+            (code, status, message) = ("upstream_error", 502, "\(upstream) redirected the request to a host it may not go to; the redirect was not followed.")
+        case .invalidURL:
+            (code, status, message) = ("upstream_error", 502, "The request to \(upstream) could not be made: its URL or a header is not valid.")
+        case .cancelled:
+            (code, status, message) = ("cancelled", 499, "The request was cancelled.")
         default:
-            UpstreamFailure(upstream: upstream, code: "upstream_error", status: 502, retryAfter: nil,
-                            message: "\(upstream) answered with something unusable (\(error.kind)).")
+            (code, status, message) = ("upstream_error", 502, "The exchange with \(upstream) failed.")
         }
+        return UpstreamFailure(upstream: upstream, code: code, status: status, retryAfter: nil, message: message)
     }
 
     /// The failure an upstream's own error status stands for; nil for a status that carries data.
@@ -57,14 +82,20 @@ public struct UpstreamFailure: Error, Sendable, Equatable, CustomStringConvertib
             UpstreamFailure(upstream: upstream, code: "upstream_forbidden", status: 502, retryAfter: nil,
                             message: "\(upstream) refused the request (HTTP \(status)): it may need a key or token, or a contact in the User-Agent (--contact).")
         case 429, 503:
-            UpstreamFailure(upstream: upstream, code: "upstream_paused", status: 503, retryAfter: retryAfter ?? 30,
-                            message: "\(upstream) asks us to slow down; try again later.")
+            .paused(upstream: upstream, retryAfter: Double(retryAfter ?? 30))
         case 500...599:
             UpstreamFailure(upstream: upstream, code: "upstream_error", status: 502, retryAfter: nil,
                             message: "\(upstream) failed (HTTP \(status)).")
         default:
             nil
         }
+    }
+
+    /// The upstream asked us to wait (429 or 503, with its `Retry-After` or 30 s): the answer that
+    /// asked, and every request refused until the pause ends, with the seconds left of it.
+    public static func paused(upstream: String, retryAfter: Double) -> UpstreamFailure {
+        UpstreamFailure(upstream: upstream, code: "upstream_paused", status: 503, retryAfter: max(1, Int(retryAfter.rounded(.up))),
+                        message: "\(upstream) asks us to slow down; try again later.")
     }
 
     /// The circuit is open: the upstream failed repeatedly and is left alone for a while.
@@ -77,6 +108,13 @@ public struct UpstreamFailure: Error, Sendable, Equatable, CustomStringConvertib
     public static func quotaSpent(upstream: String, route: String, limit: Int, retryAfter: Double) -> UpstreamFailure {
         UpstreamFailure(upstream: upstream, code: "upstream_quota_spent", status: 503, retryAfter: max(1, Int(retryAfter.rounded(.up))),
                         message: "Today's \(limit) requests of \(route) to \(upstream) are spent, as its terms allow; cached answers are still served.")
+    }
+
+    /// Every slot of the upstream's concurrency cap stayed taken until the request's deadline:
+    /// it was not sent.
+    public static func busy(upstream: String, retryAfter: Double) -> UpstreamFailure {
+        UpstreamFailure(upstream: upstream, code: "upstream_busy", status: 503, retryAfter: max(1, Int(retryAfter.rounded(.up))),
+                        message: "\(upstream) already has as many requests under way as it may, and no place came free in time; try again shortly.")
     }
 
     /// Our own rate budget toward the upstream is spent.

@@ -6,9 +6,10 @@ public struct UpstreamPolicy: Sendable, Equatable {
     /// (a mirror, a sandbox, a test upstream); nil keeps the routes' URLs.
     public var origin: String?
     /// Seconds to connect and for a whole exchange; nil takes the fetcher's (2 s and 10 s by default).
+    /// The total is also a request's deadline: its wait for a slot counts against it.
     public var connectTimeout: Double?
     public var totalTimeout: Double?
-    /// Requests to it at once.
+    /// Requests to it at once; the others wait in line while a tenth of their deadline is left at least.
     public var maxConcurrent = 8
     /// Requests per second on average, and the burst allowed.
     public var rate = 10.0

@@ -30,11 +30,12 @@ public final class Upstreams: Sendable {
     }
 
     /// One client per upstream named by a route; `policies` holds the settings of some of them,
-    /// the others get `defaultPolicy`. A policy for an upstream no route names throws.
+    /// the others get `defaultPolicy`. A policy for an upstream no route names throws. `now` is
+    /// the wall clock in milliseconds, `clock` the one requests' deadlines are counted on.
     public init(
         catalog: RouteCatalog, fetcher: CurlFetcher, cache: any CacheDriver, policies: [String: UpstreamPolicy] = [:],
         defaultPolicy: UpstreamPolicy = UpstreamPolicy(), now: @escaping @Sendable () -> Int64 = WallClock.milliseconds,
-        log: (@Sendable (String) -> Void)? = nil
+        clock: any Clock<Duration> = ContinuousClock(), log: (@Sendable (String) -> Void)? = nil
     ) throws(UnknownUpstream) {
         let names = Set(catalog.routes.map(\.upstream)).sorted()
         if let unknown = policies.keys.sorted().first(where: { !names.contains($0) }) {
@@ -47,7 +48,7 @@ public final class Upstreams: Sendable {
         for name in names {
             var policy = policies[name] ?? defaultPolicy
             policy.adopt(catalog.routes.filter { $0.upstream == name }.compactMap(\.politeness))
-            clients[name] = UpstreamClient(name: name, fetcher: fetcher, cache: cache, policy: policy, now: now, log: log)
+            clients[name] = UpstreamClient(name: name, fetcher: fetcher, cache: cache, policy: policy, now: now, clock: clock, log: log)
         }
         self.clients = clients
     }

@@ -104,7 +104,7 @@ struct RouteEndpointsTests {
 
     @Test("upstream failures become error documents naming the upstream; the service stays healthy")
     func failures() async throws {
-        try await withApp(policy: { $0.totalTimeout = 0.5; $0.breakerThreshold = 100 }) { live, _, _ in
+        try await withApp(policy: { $0.totalTimeout = 0.5; $0.breakerThreshold = 100 }) { live, _, clock in
             let broken = try await live.get("/api/routes/feed/result?key=f1&status=500")
             #expect(broken.status == 502)
             #expect(broken.text.hasSuffix(
@@ -120,12 +120,38 @@ struct RouteEndpointsTests {
             #expect(paused.status == 503)
             #expect(paused.header("Retry-After") == "7")
             #expect(paused.text.contains("<code>upstream_paused</code>"))
-            // Paused: the next request is refused without asking the upstream.
-            let refused = try await live.get("/api/routes/feed/result?key=f5")
-            #expect(refused.status == 503)
-            #expect(refused.header("Retry-After").flatMap(Int.init).map { (1...7).contains($0) } == true)
+            // Paused: the next requests are refused without asking the upstream, with the upstream's
+            // code (not our own rate budget's) and a Retry-After counting down to the pause's end.
+            for (elapsed, left) in [(0.0, "7"), (4.0, "3")] {
+                clock.advance(seconds: elapsed)
+                let refused = try await live.get("/api/routes/feed/result?key=f5")
+                #expect(refused.status == 503)
+                #expect(refused.header("Retry-After") == left)
+                #expect(refused.text.contains("<code>upstream_paused</code>"))
+            }
+            // The same on a raw socket, byte for byte as a client reads it.
+            let request = Array("GET /api/routes/feed/result?key=f6 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)
+            let raw = try await offPool { [port = live.port] in try RawHTTP.exchange(port: port, request: request) }
+            #expect(raw.status == 503)
+            #expect(raw.header("Retry-After") == "3")
+            #expect(String(decoding: raw.body, as: UTF8.self).hasSuffix(
+                "<error><status>503</status><code>upstream_paused</code><message>test-feed asks us to slow down; try again later.</message>"
+                    + "<upstream>test-feed</upstream></error>"))
             #expect(try await live.get("/healthz").status == 200)
             #expect(try await live.get("/readyz").status == 200)
+        }
+    }
+
+    @Test("garbage bytes in place of an HTTP response: a 502 that says so")
+    func notHTTP() async throws {
+        let faults = try FaultServer()
+        defer { faults.stop() }
+        try await withApp(policy: { $0.origin = faults.base }) { live, _, _ in
+            let response = try await live.get("/api/routes/feed/result?key=g&path=not-http")
+            #expect(response.status == 502)
+            #expect(response.text.hasSuffix(
+                "<error><status>502</status><code>upstream_error</code><message>test-feed answered with something that is not HTTP.</message>"
+                    + "<upstream>test-feed</upstream></error>"))
         }
     }
 

@@ -151,7 +151,7 @@ struct CurlFetcherTests {
         defer { faults.stop() }
         let fetcher = try fetcher { $0.totalTimeout = 0.5 }
         #expect(await failure(fetcher, faults.base + "/reset")?.kind == .connectionLost)
-        #expect(await failure(fetcher, faults.base + "/cut")?.kind == .connectionLost)
+        #expect(await failure(fetcher, faults.base + "/cut")?.kind == .truncated)
         let clock = ContinuousClock()
         let started = clock.now
         #expect(await failure(fetcher, faults.base + "/drip")?.kind == .timeout)

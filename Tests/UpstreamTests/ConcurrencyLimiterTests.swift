@@ -1,3 +1,4 @@
+import HTTPTesting
 import Synchronization
 import Testing
 @testable import Upstream
@@ -82,5 +83,86 @@ import Testing
         #expect(limiter.counts == (1, 0))
         limiter.release()
         #expect(limiter.counts == (0, 0))
+    }
+
+    @Test("a waiter with a deadline leaves the line when the deadline comes, not before")
+    func aDeadlineEndsTheWait() async throws {
+        let limiter = ConcurrencyLimiter(limit: 1)
+        let clock = ManualClock()
+        try await limiter.acquire(.client)
+        let waiting = Task { try await limiter.acquire(.client, by: Deadline(after: .seconds(5), on: clock)) }
+        while limiter.counts.waiting < 1 || clock.sleepers < 1 { await Task.yield() }
+        clock.advance(by: .milliseconds(4999))
+        #expect(limiter.counts == (1, 1))
+        clock.advance(by: .milliseconds(1))
+        await #expect(throws: ConcurrencyLimiter.SlotTimeout.self) { try await waiting.value }
+        #expect(limiter.counts == (1, 0))
+        limiter.release()
+        #expect(limiter.counts == (0, 0))
+    }
+
+    @Test("a slot freed before the deadline is taken, and the timer stops")
+    func aSlotBeforeTheDeadline() async throws {
+        let limiter = ConcurrencyLimiter(limit: 1)
+        let clock = ManualClock()
+        try await limiter.acquire(.client)
+        let deadline = Deadline(after: .seconds(5), on: clock)
+        let waiting = Task { try await limiter.withSlot(.client, by: deadline) { deadline.timeLeft } }
+        while limiter.counts.waiting < 1 || clock.sleepers < 1 { await Task.yield() }
+        clock.advance(by: .seconds(2))
+        limiter.release()
+        #expect(try await waiting.value == .seconds(3))
+        while clock.sleepers > 0 { await Task.yield() }
+        #expect(limiter.counts == (0, 0))
+        // The deadline passing later changes nothing.
+        clock.advance(by: .seconds(10))
+        #expect(limiter.counts == (0, 0))
+    }
+
+    @Test("a slot that comes only at the deadline is not used: the request has no time left")
+    func noTimeLeftIsATimeout() async throws {
+        let limiter = ConcurrencyLimiter(limit: 1)
+        let clock = ManualClock()
+        let deadline = Deadline(after: .seconds(1), on: clock)
+        clock.advance(by: .seconds(1))
+        let ran = Mutex(false)
+        await #expect(throws: ConcurrencyLimiter.SlotTimeout.self) {
+            try await limiter.withSlot(.client, by: deadline) { ran.withLock { $0 = true } }
+        }
+        #expect(!ran.withLock { $0 })
+        #expect(limiter.counts == (0, 0))
+    }
+
+    @Test("a waiter with a deadline that is cancelled leaves the line, and its timer stops")
+    func aCancelledWaiterWithADeadline() async throws {
+        let limiter = ConcurrencyLimiter(limit: 1)
+        let clock = ManualClock()
+        try await limiter.acquire(.client)
+        let waiting = Task { try await limiter.acquire(.background, by: Deadline(after: .seconds(5), on: clock)) }
+        while limiter.counts.waiting < 1 || clock.sleepers < 1 { await Task.yield() }
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        #expect(limiter.counts == (1, 0))
+        while clock.sleepers > 0 { await Task.yield() }
+        limiter.release()
+        #expect(limiter.counts == (0, 0))
+    }
+
+    @Test("a deadline made earlier comes that much sooner, on the same clock")
+    func anEarlierDeadline() async throws {
+        let clock = ManualClock()
+        let deadline = Deadline(after: .seconds(10), on: clock)
+        let earlier = deadline.earlier(by: .seconds(1))
+        #expect(deadline.timeLeft == .seconds(10))
+        #expect(earlier.timeLeft == .seconds(9))
+        let arrived = Task { try await earlier.arrival() }
+        while clock.sleepers < 1 { await Task.yield() }
+        clock.advance(by: .milliseconds(8999))
+        #expect(clock.sleepers == 1)
+        clock.advance(by: .milliseconds(1))
+        try await arrived.value
+        #expect(earlier.hasPassed)
+        #expect(!deadline.hasPassed)
+        #expect(deadline.timeLeft == .seconds(1))
     }
 }

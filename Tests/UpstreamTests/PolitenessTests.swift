@@ -40,6 +40,21 @@ import Testing
         #expect(breaker.permit(now: 23) == .allowed)
     }
 
+    @Test("a probe that was never sent is taken back: the next request probes instead")
+    func aWithdrawnProbeLetsTheNextOneProbe() {
+        var breaker = CircuitBreaker(threshold: 1, cooldown: 10)
+        breaker.record(success: false, now: 0)
+        #expect(breaker.permit(now: 10) == .probe)
+        #expect(breaker.permit(now: 10) == .rejected(retryAfter: 1))
+        breaker.withdrawProbe()
+        #expect(breaker.state == .halfOpen(probing: false))
+        #expect(breaker.permit(now: 11) == .probe)
+        // Withdrawing touches nothing but a probe under way.
+        breaker.record(success: true, now: 12)
+        breaker.withdrawProbe()
+        #expect(breaker.state == .closed(failures: 0))
+    }
+
     @Test func aSuccessResetsTheCount() {
         var breaker = CircuitBreaker(threshold: 2, cooldown: 1)
         breaker.record(success: false, now: 0)

@@ -63,8 +63,11 @@ struct RefusalTests {
                 }
                 let hits = upstream.hits.value
                 // Paused: refused here without a request, until the pause is over.
-                await #expect(throws: UpstreamFailure.self) {
+                await #expect {
                     _ = try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "1"])
+                } throws: { error in
+                    let failure = error as? UpstreamFailure
+                    return failure?.code == "upstream_paused" && failure?.status == 503 && failure?.retryAfter == pause
                 }
                 #expect(upstream.hits.value == hits)
                 clock.advance(seconds: Double(pause))

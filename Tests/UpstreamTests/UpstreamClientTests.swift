@@ -122,7 +122,8 @@ struct UpstreamClientTests {
         }
     }
 
-    @Test func retryAfterIsHonoured() async throws {
+    @Test("Retry-After is honoured: a request in the pause is upstream_paused, counting down to its end")
+    func retryAfterIsHonoured() async throws {
         try await TestUpstream.with { upstream in
             let route = try FeedRoute.load()
             let clock = TestClock()
@@ -132,13 +133,36 @@ struct UpstreamClientTests {
             }
             #expect(paused.code == "upstream_paused")
             #expect(paused.retryAfter == 5)
-            let waiting = try await #require(throws: UpstreamFailure.self) {
-                try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "1"])
+            for (elapsed, left) in [(0.0, 5), (2.0, 3), (2.5, 1)] {
+                clock.advance(seconds: elapsed)
+                let waiting = try await #require(throws: UpstreamFailure.self) {
+                    try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "1"])
+                }
+                // The upstream's pause, not our own rate budget (the bucket is full).
+                #expect(waiting.code == "upstream_paused")
+                #expect(waiting.status == 503)
+                #expect(waiting.retryAfter == left)
             }
-            #expect(waiting.code == "upstream_rate_limited")
             #expect(upstream.hits.value == 1)
-            clock.advance(seconds: 6)
+            clock.advance(seconds: 0.5)
             #expect(try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "1"]).source == .miss)
+        }
+    }
+
+    @Test("our own token bucket spent: upstream_rate_limited, not a pause")
+    func ourOwnBudgetIsRateLimited() async throws {
+        try await TestUpstream.with { upstream in
+            let route = try FeedRoute.load()
+            let clock = TestClock()
+            let client = try client(clock, policy: { $0.rate = 0.5; $0.burst = 1 })
+            #expect(try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "1"]).source == .miss)
+            let limited = try await #require(throws: UpstreamFailure.self) {
+                try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "2"])
+            }
+            #expect(limited.code == "upstream_rate_limited")
+            #expect(limited.status == 503)
+            #expect(limited.retryAfter == 2)
+            #expect(upstream.hits.value == 1)
         }
     }
 

@@ -7,12 +7,18 @@ import Testing
         (FetchError.Kind.timeout, "upstream_timeout", 504), (.unreachable, "upstream_unreachable", 502),
         (.connectionLost, "upstream_unreachable", 502), (.tooLarge, "upstream_too_large", 502),
         (.badEncoding, "upstream_error", 502), (.redirectRefused, "upstream_error", 502),
+        (.nameNotResolved, "upstream_unreachable", 502), (.emptyReply, "upstream_unreachable", 502),
+        (.truncated, "upstream_unreachable", 502), (.tls, "upstream_unreachable", 502), (.certificate, "upstream_unreachable", 502),
+        (.notHTTP, "upstream_error", 502), (.badHTTP, "upstream_error", 502), (.tooManyRedirects, "upstream_error", 502),
+        (.invalidURL, "upstream_error", 502), (.transfer, "upstream_error", 502),
     ])
     func fetchErrorsMapToStatuses(kind: FetchError.Kind, code: String, status: Int) {
-        let failure = UpstreamFailure.fetch(FetchError(kind: kind, message: "x", url: "http://a/"), upstream: "sbb")
+        let failure = UpstreamFailure.fetch(FetchError(kind: kind, message: "Failed to connect to 10.0.0.7", url: "http://a/"), upstream: "sbb")
         #expect(failure.code == code)
         #expect(failure.status == status)
         #expect(failure.message.contains("sbb"))
+        // Our words for what happened, never the fetch error's kind or libcurl's text.
+        #expect(!failure.message.contains("(\(kind))") && !failure.message.contains("10.0.0.7"))
     }
 
     @Test func upstreamStatusesMapToOurs() {

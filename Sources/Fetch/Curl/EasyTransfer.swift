@@ -11,6 +11,8 @@ final class EasyTransfer: @unchecked Sendable {
     let handle: UnsafeMutableRawPointer
     let url: String
     private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// libcurl's words for a failure (`CURLOPT_ERRORBUFFER`), written by the loop thread.
+    private let errorBuffer: UnsafeMutablePointer<CChar>
     private let requestBody: [UInt8]
     let maxBodyBytes: Int
 
@@ -34,6 +36,8 @@ final class EasyTransfer: @unchecked Sendable {
         url = request.url
         requestBody = request.body ?? []
         maxBodyBytes = configuration.maxBodyBytes
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
         // Every property is set by now, so on a throw deinit runs and frees the handle and list.
         try configure(request, configuration)
     }
@@ -41,6 +45,13 @@ final class EasyTransfer: @unchecked Sendable {
     deinit {
         curl_easy_cleanup(handle)
         if let headerList { curl_slist_free_all(headerList) }
+        errorBuffer.deallocate()
+    }
+
+    /// What libcurl said about the failure, or "" when it said nothing
+    /// (https://curl.se/libcurl/c/CURLOPT_ERRORBUFFER.html).
+    var errorText: String {
+        errorBuffer.pointee == 0 ? "" : String(cString: errorBuffer)
     }
 
     private func configure(_ request: FetchRequest, _ configuration: FetchConfiguration) throws(FetchError) {
@@ -53,6 +64,7 @@ final class EasyTransfer: @unchecked Sendable {
         // Only http and https, for the request and for anything it could be redirected to.
         try set(ccurl_easy_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"), "protocols")
         try set(ccurl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1), "nosignal")
+        try set(ccurl_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), "error buffer")
         // Redirects are followed by the fetcher, which checks each target's host first.
         try set(ccurl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0), "followlocation")
         try set(ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int((request.connectTimeout ?? configuration.connectTimeout) * 1000)), "connect timeout")

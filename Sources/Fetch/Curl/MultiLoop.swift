@@ -123,10 +123,6 @@ final class MultiLoop: @unchecked Sendable {
     }
 
     private static func result(of transfer: EasyTransfer, code: CURLcode) -> Result<FetchResponse, FetchError> {
-        func failure(_ kind: FetchError.Kind, _ message: String) -> Result<FetchResponse, FetchError> {
-            .failure(FetchError(kind: kind, message: message, url: transfer.url))
-        }
-        let reason = String(cString: curl_easy_strerror(code))
         switch code {
         case CURLE_OK:
             var status = 0
@@ -141,19 +137,11 @@ final class MultiLoop: @unchecked Sendable {
             }
             return decoded(transfer, status: status, headers: headers)
         case CURLE_WRITE_ERROR where transfer.exceeded:
-            return failure(.tooLarge, "the body is larger than the limit")
-        case CURLE_OPERATION_TIMEDOUT:
-            return failure(.timeout, reason)
-        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_PROXY:
-            return failure(.unreachable, reason)
-        case CURLE_BAD_CONTENT_ENCODING:
-            return failure(.badEncoding, reason)
-        case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE, CURLE_HTTP2, CURLE_HTTP2_STREAM:
-            return failure(.connectionLost, reason)
-        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
-            return failure(.invalidURL, reason)
+            return .failure(FetchError(kind: .tooLarge, message: "the body is larger than the limit", url: transfer.url))
         default:
-            return failure(.transfer, reason)
+            var systemError = 0
+            _ = ccurl_easy_getinfo_long(transfer.handle, CURLINFO_OS_ERRNO, &systemError)
+            return .failure(FetchError(curl: code, said: transfer.errorText, systemError: systemError, url: transfer.url))
         }
     }
 }

@@ -66,6 +66,13 @@ public struct CircuitBreaker: Sendable, Equatable {
         }
     }
 
+    /// Takes back a probe that was let through but never sent (its deadline came while it waited
+    /// for a slot, or its caller went away), so that the next request may probe instead; without
+    /// this the circuit would stay half-open, refusing everything, with nobody probing.
+    public mutating func withdrawProbe() {
+        if case .halfOpen(probing: true) = state { state = .halfOpen(probing: false) }
+    }
+
     /// Whether requests are being refused now (for metrics and readiness).
     public var isOpen: Bool {
         if case .closed = state { return false }

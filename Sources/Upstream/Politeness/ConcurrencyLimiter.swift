@@ -4,8 +4,12 @@ import Synchronization
 ///
 /// Background refreshes only take a free slot when no client is waiting, and a client in line
 /// is always let in before any refresh, so that a client is never queued behind a refresh.
-/// A waiter that is cancelled leaves the line at once.
+/// A waiter that is cancelled leaves the line at once; one with a deadline leaves it when the
+/// deadline comes, with `SlotTimeout`.
 public final class ConcurrencyLimiter: Sendable {
+    /// A request's deadline came while it waited for a slot (or as it got one): it was not sent.
+    public struct SlotTimeout: Error, Sendable, Equatable {}
+
     /// Who is asking.
     public enum Priority: Sendable {
         /// A request a client is waiting for.
@@ -47,8 +51,18 @@ public final class ConcurrencyLimiter: Sendable {
         return try await body()
     }
 
-    /// Waits for a slot; throws `CancellationError` if the task is cancelled while it waits.
-    public func acquire(_ priority: Priority) async throws {
+    /// Runs `body` in a slot, waiting for one until `deadline` at most. Throws `SlotTimeout`
+    /// without running `body` when the deadline comes first, or together with the slot.
+    public func withSlot<T: Sendable>(_ priority: Priority, by deadline: Deadline, _ body: () async throws -> T) async throws -> T {
+        try await acquire(priority, by: deadline)
+        defer { release() }
+        guard !deadline.hasPassed else { throw SlotTimeout() }
+        return try await body()
+    }
+
+    /// Waits for a slot; throws `CancellationError` if the task is cancelled while it waits, and
+    /// `SlotTimeout` if `deadline` comes first.
+    public func acquire(_ priority: Priority, by deadline: Deadline? = nil) async throws {
         let id = state.withLock { state -> Int? in
             if state.active < limit && (priority == .client || state.clients.isEmpty) {
                 state.active += 1
@@ -58,6 +72,8 @@ public final class ConcurrencyLimiter: Sendable {
             return state.nextID
         }
         guard let id else { return }
+        let timer = Mutex<Task<Void, Never>?>(nil)
+        defer { timer.withLock { $0?.cancel() } }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let cancelled = state.withLock { state -> Bool in
@@ -66,16 +82,32 @@ public final class ConcurrencyLimiter: Sendable {
                     if priority == .client { state.clients.append(waiter) } else { state.background.append(waiter) }
                     return false
                 }
-                if cancelled { continuation.resume(throwing: CancellationError()) }
+                if cancelled {
+                    continuation.resume(throwing: CancellationError())
+                } else if let deadline {
+                    // Started once the waiter is in line, so that a deadline already past finds it there.
+                    timer.withLock {
+                        $0 = Task { [self] in
+                            do { try await deadline.arrival() } catch { return }
+                            leave(id, throwing: SlotTimeout())
+                        }
+                    }
+                }
             }
         } onCancel: {
-            let waiter = state.withLock { state -> Waiter? in
-                if let index = state.clients.firstIndex(where: { $0.id == id }) { return state.clients.remove(at: index) }
-                if let index = state.background.firstIndex(where: { $0.id == id }) { return state.background.remove(at: index) }
-                return nil
-            }
-            waiter?.continuation.resume(throwing: CancellationError())
+            leave(id, throwing: CancellationError())
         }
+    }
+
+    /// Takes a waiter out of the line and resumes it with `error`; nothing when it already left
+    /// (let in, cancelled or timed out: whichever comes first resumes it, once).
+    private func leave(_ id: Int, throwing error: any Error) {
+        let waiter = state.withLock { state -> Waiter? in
+            if let index = state.clients.firstIndex(where: { $0.id == id }) { return state.clients.remove(at: index) }
+            if let index = state.background.firstIndex(where: { $0.id == id }) { return state.background.remove(at: index) }
+            return nil
+        }
+        waiter?.continuation.resume(throwing: error)
     }
 
     /// Gives a slot back: to the first client in line, else the first refresh, else free.

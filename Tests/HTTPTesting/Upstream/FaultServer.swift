@@ -5,7 +5,11 @@ import Synchronization
 
 /// The failure modes that need the socket itself, which the project's server would never do on
 /// purpose: `/reset` (the connection reset once the request is read), `/drip` (a 1,000-byte body
-/// sent one byte every 50 ms), `/cut` (half the announced body, then the connection closed).
+/// sent one byte every 50 ms), `/cut` (half the announced body, then the connection closed),
+/// `/nothing` (closed without a byte), `/not-http` (600 bytes of garbage instead of a response),
+/// `/bad-status` (a status line that is not HTTP's), `/no-colon` (a header line without a colon),
+/// `/bad-chunk` (a chunk size that is not hexadecimal), `/huge-header` (a 200 KB header line).
+/// A TLS client hello gets a TLS alert (handshake failure) and the connection closed.
 ///
 /// One thread accepts on 127.0.0.1 and serves each connection on a thread of its own.
 public final class FaultServer: Sendable {
@@ -86,6 +90,11 @@ public final class FaultServer: Sendable {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { return }
             request += buffer[0..<count]
+            if request.first == 0x16 {
+                // A TLS handshake record: a fatal handshake_failure alert (TLS 1.2 record, level 2, code 40).
+                send(fd, [0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 0x28])
+                return
+            }
             if request.count > 65536 { return }
         }
         let line = String(decoding: request.prefix { $0 != 13 }, as: UTF8.self)
@@ -104,6 +113,18 @@ public final class FaultServer: Sendable {
             }
         } else if path == "/cut" {
             send(fd, head + String(repeating: "x", count: 500))
+        } else if path == "/nothing" {
+            return
+        } else if path == "/not-http" {
+            send(fd, (0..<600).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
+        } else if path == "/bad-status" {
+            send(fd, "HTTP/1.1 abc OK\r\nContent-Length: 0\r\n\r\n")
+        } else if path == "/no-colon" {
+            send(fd, "HTTP/1.1 200 OK\r\nthis line has no colon\r\nContent-Length: 2\r\n\r\nok")
+        } else if path == "/bad-chunk" {
+            send(fd, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n")
+        } else if path == "/huge-header" {
+            send(fd, "HTTP/1.1 200 OK\r\nX-Huge: " + String(repeating: "a", count: 200_000) + "\r\nContent-Length: 0\r\n\r\n")
         } else {
             send(fd, "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
         }
@@ -111,8 +132,18 @@ public final class FaultServer: Sendable {
 
     @discardableResult
     private static func send(_ fd: Int32, _ text: String) -> Bool {
-        var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
+        send(fd, Array(text.utf8))
+    }
+
+    @discardableResult
+    private static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { return false }
+            sent += count
+        }
+        return true
     }
 }
 
