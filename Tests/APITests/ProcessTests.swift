@@ -44,6 +44,10 @@ struct ProcessTests {
     func sigterm() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the gottago product first")
         let (process, port, err) = try start(["--debug-routes", "--log-format", "json"])
+        // Read from the start: the `/metrics` polls below log a line each, and a child whose
+        // stderr pipe is full would block on it and never exit.
+        let standardError = UncheckedReader(reader: err)
+        async let logBytes = offPool { try standardError.reader.readToEnd() }
         let url = "http://127.0.0.1:\(port)/debug/delay?ms=3000"
         async let inFlight = offPool { try HTTPTestClient().send("GET", url) }
         // SIGTERM only once the request is being handled: on a loaded machine the client may take
@@ -56,7 +60,7 @@ struct ProcessTests {
         let status = try process.wait()
         #expect(process.terminationReason == .exit)
         #expect(status == 0)
-        let log = String(decoding: try err.readToEnd(), as: UTF8.self)
+        let log = String(decoding: try await logBytes, as: UTF8.self)
         let line = try #require(log.split(separator: "\n").first { $0.contains("\"target\":\"/debug/delay?ms=3000\"") })
         let entry = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         #expect(entry?["status"] as? Int == 200)
@@ -234,4 +238,9 @@ struct SharedCacheProcessTests {
         #expect(feed.status == 2)
         #expect(feed.err.contains("bart-etd or bart-eta-legacy or off"))
     }
+}
+
+/// A child's stderr reader handed to the one task that drains it while the test goes on.
+private struct UncheckedReader: @unchecked Sendable {
+    let reader: ChildProcessReader
 }
