@@ -114,9 +114,24 @@ struct ChildProcessTests {
                 _ = try? child.wait()
             }
             _ = try child.standardOutput.readLine()
+            // Once `sleep` sleeps: while it starts, its loader holds the libraries it opens.
+            var polls = 0
+            while !Self.isSleeping(child.pid), polls < 3000 {
+                usleep(10_000)
+                polls += 1
+            }
             return try FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.pid)/fd").sorted()
         }
         #expect(table == ["0", "1", "2"])
+    }
+
+    /// Whether process `pid` runs `sleep` and is asleep (state `S` in /proc/PID/stat).
+    static func isSleeping(_ pid: pid_t) -> Bool {
+        guard let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8), comm == "sleep\n",
+              let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")")
+        else { return false }
+        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("S")
     }
 
     @Test("the child's standard input is /dev/null unless given bytes")
