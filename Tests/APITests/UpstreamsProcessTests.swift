@@ -26,7 +26,11 @@ struct UpstreamsProcessTests {
         #expect(lines.first?.hasPrefix("UPSTREAM") == true)
         let opendata = try #require(lines.first { $0.hasPrefix("opendata ") })
         #expect(opendata.contains("timetable opendata") && opendata.contains("sandbox 127.0.0.1:") && opendata.contains("ok, 2 records"))
-        #expect(lines.contains { $0.hasPrefix("bart ") && $0.contains("departures bart-etd") && $0.contains("ok, 50 records") })
+        // The simulated trains depend on the time of day, so the number of departures does too.
+        let bart = try #require(lines.first { $0.hasPrefix("bart ") })
+        #expect(bart.contains("departures bart-etd"))
+        let records = bart.split(separator: "ok, ").dropFirst().first.flatMap { Int($0.prefix { $0.isNumber }) }
+        #expect((records ?? 0) > 0, "\(bart)")
         // Today's defaults are all in service.
         #expect(!lines.contains { $0.hasPrefix("    retired") })
         #expect(lines.contains { $0.hasPrefix("    politeness: 64 at once") })

@@ -68,3 +68,18 @@ struct ConnectionTableTests {
         #expect(table.perClient["10.0.2.1"] == nil)
     }
 }
+
+/// The budget of libmicrohttpd's log lines.
+@Suite("Line budget")
+struct LineBudgetTests {
+    @Test("lines past the budget in one second are left out, and their number comes with the next line written")
+    func budget() {
+        let budget = LineBudget(perSecond: 2)
+        #expect(budget.admit(at: 7) == .write(leftOut: 0))
+        #expect(budget.admit(at: 7) == .write(leftOut: 0))
+        #expect(budget.admit(at: 7) == .leaveOut)
+        #expect(budget.admit(at: 7) == .leaveOut)
+        #expect(budget.admit(at: 8) == .write(leftOut: 2))
+        #expect(budget.admit(at: 8) == .write(leftOut: 0))
+    }
+}

@@ -117,6 +117,74 @@ struct LiveServerEdgeTests {
         }
     }
 
+    @Test("idle kept-alive connections after quick answers wait for the idle timeout, not the head deadline")
+    func idleKeptAlive() async throws {
+        try await LiveServer.with(routes: TestRoutes.all, configure: {
+            $0.limits.headerTimeout = 1
+            $0.limits.idleTimeout = 60
+        }) { live in
+            let port = live.port
+            let request = Array("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+            // Each sends its request as soon as it is open, so its first head is in well within the deadline.
+            let opened = try await offPool {
+                try (0..<10).map { _ -> (Int32, Bool) in
+                    let fd = try RawHTTP.openIdle(port: port)
+                    try RawHTTP.write(fd, request)
+                    return (fd, RawHTTP.readSome(fd, within: 30).map { String(decoding: $0, as: UTF8.self).hasPrefix("HTTP/1.1 200") } ?? false)
+                }
+            }
+            let descriptors = opened.map(\.0)
+            defer { for fd in descriptors { RawHTTP.close(fd) } }
+            #expect(opened.filter { $0.1 }.count == 10)
+            // Three head deadlines of silence: none may be cut.
+            let closed = try await offPool { RawHTTP.waitUntilClosed(descriptors, count: 1, within: 3) }
+            #expect(closed.isEmpty)
+            #expect(live.server.metrics.headTimeoutCount == 0)
+        }
+    }
+
+    @Test("malformed header lines that could hide a framing field are refused, and the connection closes", arguments: [
+        "Content-Length : 41", "Content-Length\t: 41", "Content-Length: 41\r\n x", "Transfer-Encoding: chunked\r\n\tx",
+        "X: a\rContent-Length: 41",
+    ])
+    func malformedFieldLines(_ line: String) async throws {
+        try await LiveServer.with(routes: TestRoutes.all) { live in
+            let request = "POST /upload HTTP/1.1\r\nHost: x\r\n\(line)\r\n\r\nGET /hello HTTP/1.1\r\nHost: x\r\nX: abcdef\r\n\r\n"
+            let text = try #require(try await Self.sendAndReadToClose(live.port, request))
+            #expect(Self.statusLines(text).count == 1)
+            #expect(Self.statusLines(text).first?.hasPrefix("HTTP/1.1 400") == true)
+            #expect(!text.contains("<hello>"))
+        }
+    }
+
+    @Test("an HTTP/1.1 request without exactly one Host is answered 400")
+    func hostRequired() async throws {
+        try await LiveServer.with(routes: TestRoutes.all) { live in
+            for head in ["GET /hello HTTP/1.1\r\n\r\n", "GET /hello HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"] {
+                let text = try #require(try await Self.sendAndReadToClose(live.port, head))
+                #expect(Self.statusLines(text) == ["HTTP/1.1 400 Bad Request"])
+                #expect(text.contains("<code>invalid_header</code>"))
+            }
+            let old = try #require(try await Self.sendAndReadToClose(live.port, "GET /hello HTTP/1.0\r\n\r\n"))
+            #expect(Self.statusLines(old).first?.hasSuffix("200 OK") == true)
+        }
+    }
+
+    @Test("a declared body too large to read and drop gets its 413 before it is sent")
+    func oversizedBodyWithoutExpect() async throws {
+        try await LiveServer.with(routes: TestRoutes.all) { live in
+            let port = live.port
+            let text = try await offPool { () -> String in
+                let fd = try RawHTTP.openIdle(port: port)
+                defer { RawHTTP.close(fd) }
+                try RawHTTP.write(fd, Array("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 10000000\r\n\r\n".utf8) + [UInt8](repeating: 65, count: 10))
+                return String(decoding: RawHTTP.readUntilClosed(fd, within: 30) ?? [], as: UTF8.self)
+            }
+            #expect(Self.statusLines(text) == ["HTTP/1.1 413 Content Too Large"])
+            #expect(text.contains("<code>content_too_large</code>"))
+        }
+    }
+
     @Test("365 small header fields get the 431 document, and no head gets an empty reply")
     func manySmallHeaders() async throws {
         try await LiveServer.with(routes: TestRoutes.all) { live in

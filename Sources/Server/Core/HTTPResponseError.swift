@@ -95,6 +95,11 @@ public struct HTTPError: HTTPResponseError, Equatable, CustomStringConvertible {
         HTTPError(status: 400, code: "invalid_framing", message: message)
     }
 
+    /// 400: a header field line is malformed (RFC 9112 §5); the connection closes.
+    public static func invalidHeader(_ message: String) -> HTTPError {
+        HTTPError(status: 400, code: "invalid_header", message: message)
+    }
+
     /// 501: the request's body uses a transfer coding other than chunked.
     public static func unsupportedTransferCoding(_ coding: String) -> HTTPError {
         HTTPError(

@@ -65,7 +65,13 @@ extension HTTPServer {
         guard quietMilliseconds >= 0 else { return nil }
         let received = now - min(now, UInt64(quietMilliseconds) * 1_000_000)
         // Nothing arrived since the last request ended: the connection is idle, which
-        // libmicrohttpd's idle timeout looks after.
-        return received > since ? received : nil
+        // libmicrohttpd's idle timeout looks after. The kernel keeps the receive time in ticks
+        // (4 ms at 250 Hz), so the last request's own bytes can seem to come after a quick
+        // answer; a head begun within the margin and then stalled is still bounded by the idle
+        // timeout, and one that keeps trickling is seen at the next sweep.
+        return received > since + receiveTimeMargin ? received : nil
     }
+
+    /// How much later than a request's end its bytes may seem to arrive, by the kernel's clock ticks.
+    static let receiveTimeMargin: UInt64 = 50_000_000
 }

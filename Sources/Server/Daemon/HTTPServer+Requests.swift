@@ -58,7 +58,7 @@ extension HTTPServer {
         guard accessLog.format != .off else { return }
         let headers = request?.headers ?? HTTPHeaders()
         accessLog.record(Exchange(
-            id: request?.id ?? "-", remote: request?.remoteAddress ?? "-",
+            id: request?.id ?? "-", remote: request?.remoteAddress ?? connectionState?.remote ?? "-",
             method: context.method.isEmpty ? "-" : context.method, target: context.target,
             version: context.version.isEmpty ? "HTTP/1.1" : context.version,
             template: request?.template, status: status, bytes: context.bytesSent, duration: duration,
@@ -144,6 +144,11 @@ extension HTTPServer {
             context.answerAtOnce = true
             return
         }
+        if let error = HeaderFieldSyntax.problem(in: headers, version: context.version) {
+            context.early = error
+            context.answerAtOnce = true
+            return
+        }
         let framing = RequestFraming(version: context.version, headers: headers)
         switch framing {
         case .invalid(let error):
@@ -156,6 +161,9 @@ extension HTTPServer {
         }
         if let length = context.declaredLength, length > configuration.limits.maxBodyBytes {
             context.early = .contentTooLarge(limit: configuration.limits.maxBodyBytes)
+            // libmicrohttpd cannot queue an answer while a body is still coming in, so a body
+            // too large to read and drop is answered before it, and the connection then closes.
+            context.answerAtOnce = length > Self.drainLimit
         }
         let waits = framing.hasBody && context.version == "HTTP/1.1"
             && headers.values("Expect").contains { $0.lowercased().contains("100-continue") }
@@ -178,8 +186,11 @@ extension HTTPServer {
         }
         guard context.early == nil else {
             context.dropped += count
-            let declared = context.declaredLength ?? 0
-            return context.dropped > Self.drainLimit || declared > Self.drainLimit ? answerEarly(connection, context) : MHD_YES
+            guard context.dropped > Self.drainLimit else { return MHD_YES }
+            // A chunked body past the drain limit: libmicrohttpd cannot queue an answer in the
+            // middle of a body, so the connection is cut.
+            DeliberateClose.mark()
+            return MHD_NO
         }
         if let upload {
             upload.withMemoryRebound(to: UInt8.self, capacity: count) {

@@ -31,6 +31,8 @@ public final class HTTPServer: Sendable {
     /// Streamed bodies being sent, cancelled when the shutdown grace is over.
     let streams = Mutex<[ObjectIdentifier: ResponseStream]>([:])
     private let errorLogger: LoggerSlot
+    /// libmicrohttpd's messages, mostly about malformed requests, are limited to 20 a second.
+    let libraryLines = LineBudget(perSecond: 20)
     /// Checks suspended connections for clients that went away, while there are any.
     private let disconnectWatch = Mutex<(any DispatchSourceTimer)?>(nil)
     /// Cuts connections whose request head takes longer than the head deadline.
@@ -69,7 +71,11 @@ public final class HTTPServer: Sendable {
             let text = String(String(cString: message).trimmingTrailingWhitespace())
             // The close that follows an answer written directly (`answerDirectly`) is no fault.
             if DeliberateClose.take(), text.hasPrefix("Application reported internal error") { return }
-            Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().log.warning("libmicrohttpd: \(text)")
+            let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+            guard case .write(let leftOut) = server.libraryLines.admit(at: Int64(Timestamp.monotonicNanoseconds() / 1_000_000_000))
+            else { return }
+            if leftOut > 0 { server.log.warning("libmicrohttpd: \(leftOut) more messages not shown") }
+            server.log.warning("libmicrohttpd: \(text)")
         }, cls: me)
 
         // The logger must come first, or libmicrohttpd reports start-up problems its own way.

@@ -69,6 +69,11 @@ enum RequestFraming: Equatable {
         guard codings.count == 1 else {
             return .invalid(.unsupportedTransferCoding(codings.dropLast().joined(separator: ", ")))
         }
+        // libmicrohttpd reads a chunked body only for one field that says exactly that; for
+        // `chunked ` or `,chunked` it would read the body until the connection closes.
+        guard encodings.count == 1, encodings[0].lowercased() == "chunked" else {
+            return .invalid(.invalidFraming("The request's Transfer-Encoding must be exactly chunked."))
+        }
         return .valid(length: nil, chunked: true, closeAfter: hasLength)
     }
 }
