@@ -157,6 +157,17 @@ struct LiveServerEdgeTests {
         }
     }
 
+    @Test("a long method is answered 405 without being echoed in full")
+    func longMethod() async throws {
+        try await LiveServer.with(routes: TestRoutes.all) { live in
+            let method = String(repeating: "M", count: 5000)
+            let text = try #require(try await Self.sendAndReadToClose(live.port, "\(method) /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
+            #expect(Self.statusLines(text) == ["HTTP/1.1 405 Method Not Allowed"])
+            #expect(text.contains("Method \(String(repeating: "M", count: 32))… is not allowed"))
+            #expect(!text.contains(String(repeating: "M", count: 33)))
+        }
+    }
+
     @Test("an HTTP/1.1 request without exactly one Host is answered 400")
     func hostRequired() async throws {
         try await LiveServer.with(routes: TestRoutes.all) { live in

@@ -57,7 +57,8 @@ public struct HTTPError: HTTPResponseError, Equatable, CustomStringConvertible {
     public static func methodNotAllowed(_ method: String, allowed: [String]) -> HTTPError {
         HTTPError(
             status: 405, code: "method_not_allowed",
-            message: "Method \(method) is not allowed here; use \(allowed.joined(separator: ", ")).",
+            // A method is a token of any length; a long one is not echoed in full.
+            message: "Method \(method.count > 32 ? method.prefix(32) + "…" : method) is not allowed here; use \(allowed.joined(separator: ", ")).",
             headers: [("Allow", allowed.joined(separator: ", "))])
     }
 
