@@ -40,21 +40,32 @@ struct SlotDeadlineTests {
         }
     }
 
+    /// A client of one upstream with `slots` at once and `timeout` seconds per request, whose
+    /// deadlines run on the `ManualClock` it returns.
+    private func client(
+        slots: Int, timeout: Double, log: Lines? = nil
+    ) throws -> (client: UpstreamClient, deadlines: ManualClock) {
+        let clock = TestClock()
+        let deadlines = ManualClock()
+        var policy = UpstreamPolicy()
+        policy.maxConcurrent = slots
+        policy.totalTimeout = timeout
+        var sink: (@Sendable (String) -> Void)?
+        if let log { sink = { log.add($0) } }
+        let client = UpstreamClient(
+            name: "test", fetcher: try CurlFetcher(), cache: MemoryCache(now: { clock.now }), policy: policy, now: { clock.now },
+            clock: deadlines, log: sink)
+        return (client, deadlines)
+    }
+
     @Test("more requests than slots to a hanging upstream: those in line end at their deadline with 503 upstream_busy")
     func waitersEndAtTheirDeadline() async throws {
         try await TestUpstream.with { upstream in
             let route = try FeedRoute.load()
-            let clock = TestClock()
-            let deadlines = ManualClock()
             let lines = Lines()
-            var policy = UpstreamPolicy()
-            policy.maxConcurrent = 2
             // Longer than the test can take, however loaded the machine: the requests the
             // upstream holds are still held when those in line reach their deadline.
-            policy.totalTimeout = 120
-            let client = UpstreamClient(
-                name: "test", fetcher: try CurlFetcher(), cache: MemoryCache(now: { clock.now }), policy: policy, now: { clock.now },
-                clock: deadlines, log: { lines.add($0) })
+            let (client, deadlines) = try client(slots: 2, timeout: 120, log: lines)
             // Five distinct requests (nothing to coalesce), each held by the upstream for 200 s.
             let ended = Ended()
             let requests = (0..<5).map { index in
@@ -92,14 +103,7 @@ struct SlotDeadlineTests {
     func aLateSlotKeepsTheDeadline() async throws {
         try await TestUpstream.with { upstream in
             let route = try FeedRoute.load()
-            let clock = TestClock()
-            let deadlines = ManualClock()
-            var policy = UpstreamPolicy()
-            policy.maxConcurrent = 1
-            policy.totalTimeout = 20
-            let client = UpstreamClient(
-                name: "test", fetcher: try CurlFetcher(), cache: MemoryCache(now: { clock.now }), policy: policy, now: { clock.now },
-                clock: deadlines)
+            let (client, deadlines) = try client(slots: 1, timeout: 20)
             let holder = extract(client, route, ["port": "\(upstream.port)", "ms": "200000"])
             #expect(await eventually { upstream.hits.value == 1 })
             // In line for 17 s of its 20: once in, it has 3 s for an upstream that takes 100.
@@ -119,14 +123,7 @@ struct SlotDeadlineTests {
     func cancellingAWaiterFreesItsPlace() async throws {
         try await TestUpstream.with { upstream in
             let route = try FeedRoute.load()
-            let clock = TestClock()
-            let deadlines = ManualClock()
-            var policy = UpstreamPolicy()
-            policy.maxConcurrent = 1
-            policy.totalTimeout = 120
-            let client = UpstreamClient(
-                name: "test", fetcher: try CurlFetcher(), cache: MemoryCache(now: { clock.now }), policy: policy, now: { clock.now },
-                clock: deadlines)
+            let (client, deadlines) = try client(slots: 1, timeout: 120)
             let holder = extract(client, route, ["port": "\(upstream.port)", "ms": "200000"])
             #expect(await eventually { upstream.hits.value == 1 })
             let leaving = extract(client, route, ["port": "\(upstream.port)", "ms": "1"])
