@@ -18,7 +18,7 @@ enum HeaderFieldSyntax {
             guard !field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
                 return .invalidHeader("The value of \(field.name) has a line break or NUL in it.")
             }
-            if let extended = guarded.first(where: { field.name.utf8.count > $0.utf8.count && field.name.lowercased().hasPrefix($0) }) {
+            if let extended = guarded.first(where: { field.name.utf8.count > $0.utf8.count && field.name.hasLowercasedASCIIPrefix($0) }) {
                 return .invalidHeader("The field \(shown(field.name)) looks like a folded \(extended) line; folding is not allowed.")
             }
             if field.name.equalsIgnoringASCIICase("Host") { hosts += 1 }
