@@ -12,7 +12,7 @@ FUZZ_SECONDS ?= 300
 FUZZ_BUILD := .build-fuzz
 FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
 
-.PHONY: all build release serve test bench fuzz fuzz-build clean
+.PHONY: all build release serve test bench fuzz fuzz-build contract clean
 
 all: build
 
@@ -44,6 +44,13 @@ bench:
 	bash bench/departures.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago" "$$($(SWIFT) build -c release --show-bin-path)/DirectoryBench"
 	bash bench/routeweather.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 	bash bench/scrape.sh
+
+# The public API against its OpenAPI document with schemathesis (pinned, installed from PyPI into
+# .build/contract-venv); skipped with a message when PyPI cannot be reached.
+contract:
+	@bash scripts/ensure-packages.sh $(BUILD_PACKAGES) python3-venv curl
+	$(SWIFT) build
+	bash scripts/api-contract.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 
 # The fuzzer binary replays Tests/Fuzz/corpus first, then mutates; new inputs go to
 # $(FUZZ_BUILD)/corpus, a crash or leak to $(FUZZ_BUILD)/crash-* (copy it into Tests/Fuzz/corpus

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The public API against its own OpenAPI document, as a third-party developer would check it:
+# schemathesis (pinned, from PyPI, in the venv .build/contract-venv) runs every check on every
+# operation of /api/openapi.json of a gottago started here on a free loopback port with its
+# embedded defaults, then the server is stopped.
+#
+# Usage: bash scripts/api-contract.sh <path-to-gottago-binary> [extra schemathesis arguments]
+# Exits with schemathesis's status; 0 with a message, and nothing checked, when PyPI cannot be
+# reached to install it.
+set -euo pipefail
+
+BIN=${1:?usage: bash scripts/api-contract.sh <path-to-gottago-binary>}
+shift
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+VENV=$ROOT/.build/contract-venv
+SCHEMATHESIS_VERSION=4.32.5
+EXAMPLES=${CONTRACT_EXAMPLES:-30}
+
+if ! "$VENV/bin/schemathesis" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
+    rm -rf "$VENV"
+    python3 -m venv "$VENV" || { echo "api-contract: python3 -m venv failed; install python3-venv" >&2; exit 1; }
+    if ! "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"; then
+        echo "api-contract: SKIPPED: schemathesis $SCHEMATHESIS_VERSION could not be installed from PyPI" >&2
+        rm -rf "$VENV"
+        exit 0
+    fi
+fi
+
+work=$(mktemp -d /tmp/gottago-contract-XXXXXX)
+pid=
+stop() {
+    [[ -n $pid ]] && { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; }
+    rm -rf "$work"
+}
+trap stop EXIT
+
+"$BIN" serve --port 0 --routes "$ROOT/Routes" --data-dir "$work/data" --log-format off >"$work/out" 2>"$work/err" &
+pid=$!
+port=
+for _ in $(seq 1 600); do
+    port=$(sed -n 's|^listening on http://127.0.0.1:\([0-9]*\)$|\1|p' "$work/out" | head -n 1)
+    [[ -n $port ]] && curl -fs "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
+    kill -0 "$pid" 2>/dev/null || { cat "$work/err" >&2; echo "api-contract: gottago did not start" >&2; exit 1; }
+    sleep 0.1
+done
+[[ -n $port ]] || { echo "api-contract: gottago printed no port" >&2; exit 1; }
+
+"$VENV/bin/schemathesis" run "http://127.0.0.1:$port/api/openapi.json" \
+    --checks all --max-examples "$EXAMPLES" --workers 2 --seed 1 --no-color "$@"
