@@ -16,7 +16,7 @@ public final class CurlFetcher: Sendable {
     /// The fetch thread, started by the first request: a service that never asks an upstream
     /// initializes neither libcurl nor TLS.
     private let state = Mutex<(loop: MultiLoop?, stopped: Bool)>((nil, false))
-    private let nextID = Atomic<Int>(0)
+    let nextID = Atomic<Int>(0)
 
     /// A fetcher; its thread starts with the first request.
     public init(configuration: FetchConfiguration = FetchConfiguration()) throws(FetchError) {
@@ -37,7 +37,7 @@ public final class CurlFetcher: Sendable {
     }
 
     /// The running loop, started now if this is the first request.
-    private func runningLoop(for url: String) throws(FetchError) -> MultiLoop {
+    func runningLoop(for url: String) throws(FetchError) -> MultiLoop {
         try state.withLock { state throws(FetchError) -> MultiLoop in
             guard !state.stopped else { throw FetchError(kind: .cancelled, message: "the fetcher is shut down", url: url) }
             if let loop = state.loop { return loop }
@@ -78,8 +78,13 @@ public final class CurlFetcher: Sendable {
     /// One exchange, no redirects.
     private func perform(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         let id = nextID.add(1, ordering: .relaxed).newValue
-        let loop = try runningLoop(for: request.url)
-        let transfer = try EasyTransfer(id: id, request: request, configuration: configuration)
+        return try await perform(request, id: id, loop: try runningLoop(for: request.url), channel: nil)
+    }
+
+    /// One exchange as transfer `id` on `loop`; with a `channel`, it returns once the head has
+    /// arrived and the body goes to the channel.
+    func perform(_ request: FetchRequest, id: Int, loop: MultiLoop, channel: BodyChannel?) async throws(FetchError) -> FetchResponse {
+        let transfer = try EasyTransfer(id: id, request: request, configuration: configuration, channel: channel)
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
