@@ -96,6 +96,27 @@ struct CurlFetcherStreamingTests {
         }
     }
 
+    @Test("redirects are followed as fetch follows them")
+    func redirects() async throws {
+        try await TestUpstream.with { upstream in
+            let fetcher = try fetcher()
+            defer { fetcher.shutdown() }
+            let moved = try await fetcher.stream(FetchRequest(url: upstream.base + "/redirect-to?url=/ok"))
+            #expect(moved.head.status == 200)
+            #expect(moved.head.redirects == 1)
+            #expect(moved.head.url == upstream.base + "/ok")
+            var body: [UInt8] = []
+            for try await chunk in moved.body { body += chunk }
+            #expect(String(decoding: body, as: UTF8.self) == "hello")
+            let loop = await #expect(throws: FetchError.self) { _ = try await fetcher.stream(FetchRequest(url: upstream.base + "/redirect/0")) }
+            #expect(loop?.kind == .tooManyRedirects)
+            let foreign = await #expect(throws: FetchError.self) {
+                _ = try await fetcher.stream(FetchRequest(url: upstream.base + "/redirect-to?url=http://upstream.invalid/x"))
+            }
+            #expect(foreign?.kind == .redirectRefused)
+        }
+    }
+
     @Test("failures: before the head from stream(), after it from the body")
     func failures() async throws {
         let faults = try FaultServer()

@@ -26,6 +26,10 @@ final class EasyTransfer: @unchecked Sendable {
     private var headDelivered = false
     /// A streamed body in an encoding it cannot have: the transfer is aborted.
     private var refused = false
+    /// A streamed transfer answered a redirect: its body is dropped and the head waits for the end,
+    /// when libcurl has resolved the target.
+    private var redirecting = false
+    private var dropped = 0
 
     private enum State {
         case waiting(CheckedContinuation<FetchResponse, any Error>?)
@@ -118,6 +122,11 @@ final class EasyTransfer: @unchecked Sendable {
 
     private func receive(_ data: UnsafeMutablePointer<CChar>, _ count: Int) -> Int {
         if let channel {
+            if redirecting {
+                dropped += count
+                exceeded = dropped > maxBodyBytes
+                return exceeded ? 0 : count
+            }
             if !headDelivered { deliverHead() }
             if refused { return 0 }
             switch channel.offer(UnsafeRawBufferPointer(start: data, count: count)) {
@@ -150,7 +159,11 @@ final class EasyTransfer: @unchecked Sendable {
             // The blank line ends a head; an interim 1xx head is followed by the real one.
             var status = 0
             _ = ccurl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-            if status >= 200 { deliverHead() }
+            if (300..<400).contains(status), headers.contains(where: { $0.name.lowercased() == "location" }) {
+                redirecting = true
+            } else if status >= 200 {
+                deliverHead()
+            }
         }
         return refused ? 0 : count
     }
