@@ -22,9 +22,9 @@ let package = Package(
 
         // Layers, bottom up: Markup ▸ Scrape ▸ Fetch/Store ▸ Upstream ▸ Model ▸ Server ▸ API ▸ gottago.
         .target(name: "Markup", dependencies: ["CLibXML2"], swiftSettings: swiftSettings),
-        .target(name: "Scrape", dependencies: ["Markup", "CLibXML2"], exclude: ["Normalizers/README.md"], swiftSettings: swiftSettings),
+        .target(name: "Scrape", dependencies: ["Markup"], exclude: ["Normalizers/README.md"], swiftSettings: swiftSettings),
         .target(name: "Fetch", dependencies: ["CCurl", "Compression"], swiftSettings: swiftSettings),
-        .target(name: "Store", dependencies: ["CHiredis", "CSQLite3", "CZlib", "Model", "GazetteerData"], swiftSettings: swiftSettings),
+        .target(name: "Store", dependencies: ["CHiredis", "CSQLite3", "Compression", "Model", "GazetteerData"], swiftSettings: swiftSettings),
         // The embedded gazetteer's bytes (scripts/derive-gazetteer.py writes them and data.S).
         .target(name: "GazetteerData", exclude: ["include/gazetteer.tsv.gz"]),
         .target(name: "Upstream", dependencies: ["Fetch", "Store", "Scrape"], swiftSettings: swiftSettings),
@@ -50,6 +50,7 @@ let package = Package(
         // Test support: a real libcurl client for driving the live server.
         .target(name: "HTTPTesting", dependencies: ["CCurl", "Server", "Compression", "Markup", "Store"], path: "Tests/HTTPTesting", swiftSettings: swiftSettings),
 
+        .testTarget(name: "CompressionTests", dependencies: ["Compression"], swiftSettings: swiftSettings),
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "CLibXML2"], swiftSettings: swiftSettings),
         .testTarget(name: "ScrapeTests", dependencies: ["Scrape", "Markup"], swiftSettings: swiftSettings),
         .testTarget(name: "StoreTests", dependencies: ["Store", "HTTPTesting", "Model", "Compression"], swiftSettings: swiftSettings),

@@ -41,6 +41,10 @@ public struct GzipError: Error, Hashable, CustomStringConvertible {
         GzipError(.limitExceeded, detail: "more than \(limit) bytes")
     }
 
+    static func lineTooLong(_ limit: Int) -> GzipError {
+        GzipError(.limitExceeded, detail: "a line longer than \(limit) bytes")
+    }
+
     /// Turns a zlib return code into an error; `Z_OK` and `Z_STREAM_END` pass.
     ///
     /// `Z_BUF_ERROR` means no progress was possible, which for inflate with all input given

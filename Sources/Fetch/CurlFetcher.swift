@@ -16,7 +16,7 @@ public final class CurlFetcher: Sendable {
     /// The fetch thread, started by the first request: a service that never asks an upstream
     /// initializes neither libcurl nor TLS.
     private let state = Mutex<(loop: MultiLoop?, stopped: Bool)>((nil, false))
-    private let nextID = Atomic<Int>(0)
+    let nextID = Atomic<Int>(0)
 
     /// A fetcher; its thread starts with the first request.
     public init(configuration: FetchConfiguration = FetchConfiguration()) throws(FetchError) {
@@ -37,7 +37,7 @@ public final class CurlFetcher: Sendable {
     }
 
     /// The running loop, started now if this is the first request.
-    private func runningLoop(for url: String) throws(FetchError) -> MultiLoop {
+    func runningLoop(for url: String) throws(FetchError) -> MultiLoop {
         try state.withLock { state throws(FetchError) -> MultiLoop in
             guard !state.stopped else { throw FetchError(kind: .cancelled, message: "the fetcher is shut down", url: url) }
             if let loop = state.loop { return loop }
@@ -56,30 +56,46 @@ public final class CurlFetcher: Sendable {
         var redirects = 0
         while true {
             let response = try await perform(current)
-            guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location") else {
+            guard let next = try redirect(after: response, of: current, from: request.url, origin: origin, redirects: redirects) else {
                 return FetchResponse(
                     status: response.status, headers: response.headers, body: response.body, url: current.url, redirects: redirects)
             }
-            guard redirects < configuration.maxRedirects else {
-                throw FetchError(kind: .tooManyRedirects, message: "more than \(configuration.maxRedirects) redirects", url: request.url)
-            }
-            guard let target = URLParts(location), target.host == origin.host || configuration.allowedHosts.contains(target.host) else {
-                throw FetchError(kind: .redirectRefused, message: "a redirect to \(location) leaves the allowed hosts", url: request.url)
-            }
             redirects += 1
-            // 303, and 301/302 after a POST as browsers do, become a GET without a body.
-            let keepMethod = response.status == 307 || response.status == 308 || current.method == "GET"
-            current.method = keepMethod ? current.method : "GET"
-            current.url = location
-            current.body = keepMethod ? current.body : nil
+            current = next
         }
+    }
+
+    /// The request a redirect leads to, nil when `response` is not one; throws when the redirect
+    /// is one too many or leaves the allowed hosts.
+    func redirect(
+        after response: FetchResponse, of current: FetchRequest, from url: String, origin: URLParts, redirects: Int
+    ) throws(FetchError) -> FetchRequest? {
+        guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location") else { return nil }
+        guard redirects < configuration.maxRedirects else {
+            throw FetchError(kind: .tooManyRedirects, message: "more than \(configuration.maxRedirects) redirects", url: url)
+        }
+        guard let target = URLParts(location), target.host == origin.host || configuration.allowedHosts.contains(target.host) else {
+            throw FetchError(kind: .redirectRefused, message: "a redirect to \(location) leaves the allowed hosts", url: url)
+        }
+        // 303, and 301/302 after a POST as browsers do, become a GET without a body.
+        let keepMethod = response.status == 307 || response.status == 308 || current.method == "GET"
+        var next = current
+        next.method = keepMethod ? current.method : "GET"
+        next.url = location
+        next.body = keepMethod ? current.body : nil
+        return next
     }
 
     /// One exchange, no redirects.
     private func perform(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         let id = nextID.add(1, ordering: .relaxed).newValue
-        let loop = try runningLoop(for: request.url)
-        let transfer = try EasyTransfer(id: id, request: request, configuration: configuration)
+        return try await perform(request, id: id, loop: try runningLoop(for: request.url), channel: nil)
+    }
+
+    /// One exchange as transfer `id` on `loop`; with a `channel`, it returns once the head has
+    /// arrived and the body goes to the channel.
+    func perform(_ request: FetchRequest, id: Int, loop: MultiLoop, channel: BodyChannel?) async throws(FetchError) -> FetchResponse {
+        let transfer = try EasyTransfer(id: id, request: request, configuration: configuration, channel: channel)
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in

@@ -1,3 +1,4 @@
+import Fetch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -68,7 +69,7 @@ enum GetCommand {
     }
 
     /// Runs the command and returns the exit status.
-    static func run(_ arguments: [String]) -> Int32 {
+    static func run(_ arguments: [String]) async -> Int32 {
         let options: Options
         switch parse(arguments) {
         case .success(let parsed): options = parsed
@@ -76,29 +77,45 @@ enum GetCommand {
             Environment.write("gottago get: \(error.message)\n\(usage)\n", to: 2)
             return 2
         }
-        guard let transfer = GetTransfer() else {
-            Environment.write("gottago get: cannot start libcurl\n", to: 2)
+        var configuration = FetchConfiguration()
+        configuration.connectTimeout = 10
+        let fetcher: CurlFetcher
+        do {
+            fetcher = try CurlFetcher(configuration: configuration)
+        } catch {
+            Environment.write("gottago get: cannot start libcurl: \(error.message)\n", to: 2)
             return 2
         }
+        defer { fetcher.shutdown() }
+        var request = FetchRequest(url: options.url, headers: [("Accept", options.acceptHeader)])
+        // The answer streams for as long as the server works on it.
+        request.totalTimeout = 0
         var session = GetSession(
             verbose: options.verbose,
             display: GetProgressDisplay(isTerminal: isatty(2) == 1) { Environment.write($0, to: 2) })
-        let outcome = transfer.run(
-            url: options.url, headers: ["Accept: \(options.acceptHeader)"], connectTimeout: 10,
-            onHead: { session.head(status: $0, contentType: $1) }, onData: { session.receive($0) })
-        switch outcome {
-        case .failure(.connection(let detail)):
-            session.display.clear()
-            Environment.write("gottago get: cannot reach \(options.url): \(detail)\n", to: 2)
+        let stream: FetchStream
+        do {
+            stream = try await fetcher.stream(request)
+        } catch where Self.unreachable.contains(error.kind) {
+            Environment.write("gottago get: cannot reach \(options.url): \(error.message)\n", to: 2)
             return 2
-        case .failure(.transfer(let detail)):
-            session.display.clear()
-            Environment.write("gottago get: the transfer from \(options.url) failed: \(detail)\n", to: 2)
+        } catch {
+            Environment.write("gottago get: the transfer from \(options.url) failed: \(error.message)\n", to: 2)
             return 1
-        case .success(let status):
-            return session.finish(status: status)
         }
+        session.head(status: stream.head.status, contentType: stream.head.header("Content-Type"))
+        do {
+            for try await chunk in stream.body { session.receive(chunk) }
+        } catch {
+            session.display.clear()
+            Environment.write("gottago get: the transfer from \(options.url) failed: \(error.message)\n", to: 2)
+            return 1
+        }
+        return session.finish(status: stream.head.status)
     }
+
+    /// Failures before a connection was made: the server cannot be reached (exit status 2).
+    static let unreachable: Set<FetchError.Kind> = [.unreachable, .nameNotResolved, .invalidURL, .timeout]
 }
 
 /// A wrong command line.

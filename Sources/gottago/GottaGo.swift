@@ -37,7 +37,7 @@ struct GottaGo {
         case "scrape":
             exit(RouteCommands.scrape(arguments))
         case "get":
-            exit(GetCommand.run(arguments))
+            exit(await GetCommand.run(arguments))
         default:
             fail("unknown command \"\(command)\"")
         }

@@ -15,11 +15,21 @@ final class EasyTransfer: @unchecked Sendable {
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private let requestBody: [UInt8]
     let maxBodyBytes: Int
+    /// Where a streamed body goes; nil for a body collected whole.
+    let channel: BodyChannel?
 
     // Loop thread only.
     private(set) var body: [UInt8] = []
     private(set) var headers: [(name: String, value: String)] = []
     private(set) var exceeded = false
+    /// A streamed transfer's caller has its head (status and headers); loop thread only.
+    private var headDelivered = false
+    /// A streamed body in an encoding it cannot have: the transfer is aborted.
+    private var refused = false
+    /// A streamed transfer answered a redirect: its body is dropped and the head waits for the end,
+    /// when libcurl has resolved the target.
+    private var redirecting = false
+    private var dropped = 0
 
     private enum State {
         case waiting(CheckedContinuation<FetchResponse, any Error>?)
@@ -27,7 +37,8 @@ final class EasyTransfer: @unchecked Sendable {
     }
     private let state = Mutex(State.waiting(nil))
 
-    init(id: Int, request: FetchRequest, configuration: FetchConfiguration) throws(FetchError) {
+    /// A transfer; with a `channel`, the continuation gets the head and the body goes to the channel.
+    init(id: Int, request: FetchRequest, configuration: FetchConfiguration, channel: BodyChannel? = nil) throws(FetchError) {
         guard let handle = curl_easy_init() else {
             throw FetchError(kind: .transfer, message: "curl_easy_init failed", url: request.url)
         }
@@ -36,6 +47,7 @@ final class EasyTransfer: @unchecked Sendable {
         url = request.url
         requestBody = request.body ?? []
         maxBodyBytes = configuration.maxBodyBytes
+        self.channel = channel
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
         // Every property is set by now, so on a throw deinit runs and frees the handle and list.
@@ -72,7 +84,8 @@ final class EasyTransfer: @unchecked Sendable {
         // gzip, decoded by the fetcher rather than libcurl: libcurl accepts a gzip stream cut
         // short as a complete body, and the size cap must apply to the decoded bytes.
         try set(ccurl_easy_setopt_long(handle, CURLOPT_HTTP_CONTENT_DECODING, 0), "content decoding")
-        headerList = curl_slist_append(headerList, "Accept-Encoding: gzip")
+        // A streamed body is passed on as it arrives, so it is asked for unencoded.
+        if channel == nil { headerList = curl_slist_append(headerList, "Accept-Encoding: gzip") }
         try set(ccurl_easy_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)), "http version")
         try set(ccurl_easy_setopt_string(handle, CURLOPT_USERAGENT, configuration.userAgent), "user-agent")
         for header in request.headers {
@@ -108,6 +121,22 @@ final class EasyTransfer: @unchecked Sendable {
     }
 
     private func receive(_ data: UnsafeMutablePointer<CChar>, _ count: Int) -> Int {
+        if let channel {
+            if redirecting {
+                dropped += count
+                exceeded = dropped > maxBodyBytes
+                return exceeded ? 0 : count
+            }
+            if !headDelivered { deliverHead() }
+            if refused { return 0 }
+            switch channel.offer(UnsafeRawBufferPointer(start: data, count: count)) {
+            case .accepted: return count
+            // libcurl keeps these bytes and hands them again once the loop unpauses the transfer
+            // (https://curl.se/libcurl/c/CURLOPT_WRITEFUNCTION.html).
+            case .pause: return Int(CURL_WRITEFUNC_PAUSE)
+            case .refused: return 0
+            }
+        }
         guard body.count + count <= maxBodyBytes else {
             exceeded = true
             return 0  // libcurl aborts the transfer with CURLE_WRITE_ERROR
@@ -126,8 +155,31 @@ final class EasyTransfer: @unchecked Sendable {
             let name = String(line[..<colon])
             let value = line[line.index(after: colon)...].trimmingCharacters(in: " \t\r\n")
             headers.append((name, value))
+        } else if channel != nil, !headDelivered, line == "\r\n" || line == "\n" {
+            // The blank line ends a head; an interim 1xx head is followed by the real one.
+            var status = 0
+            _ = ccurl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+            if (300..<400).contains(status), headers.contains(where: { $0.name.lowercased() == "location" }) {
+                redirecting = true
+            } else if status >= 200 {
+                deliverHead()
+            }
         }
-        return count
+        return refused ? 0 : count
+    }
+
+    /// Resumes a streamed transfer's caller with the status and headers, or refuses an encoded body.
+    private func deliverHead() {
+        headDelivered = true
+        var status = 0
+        _ = ccurl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        let encoding = headers.last { $0.name.lowercased() == "content-encoding" }?.value.lowercased() ?? "identity"
+        guard encoding == "identity" || encoding.isEmpty else {
+            refused = true
+            finish(.failure(FetchError(kind: .badEncoding, message: "unexpected Content-Encoding \(encoding) on a streamed body", url: url)))
+            return
+        }
+        finish(.success(FetchResponse(status: status, headers: headers, body: [], url: url, redirects: 0)))
     }
 
     // MARK: The continuation
@@ -149,6 +201,13 @@ final class EasyTransfer: @unchecked Sendable {
             return continuation
         }
         continuation?.resume(with: result.mapError { $0 as any Error })
+    }
+
+    /// The transfer is over: the caller gets the result if it is still waiting, and a streamed
+    /// body's reader gets its end.
+    func end(_ result: Result<FetchResponse, FetchError>) {
+        finish(result)
+        channel?.close(result.map { _ in () })
     }
 
     /// Whether `finish` already ran.

@@ -14,6 +14,7 @@ final class MultiLoop: @unchecked Sendable {
     private struct Inbox {
         var submitted: [EasyTransfer] = []
         var cancelled: [Int] = []
+        var resumed: [Int] = []
         var stopping = false
     }
     private let inbox = Mutex(Inbox())
@@ -52,7 +53,7 @@ final class MultiLoop: @unchecked Sendable {
             return true
         }
         guard accepted else {
-            transfer.finish(.failure(FetchError(kind: .cancelled, message: "the fetcher is stopping", url: transfer.url)))
+            transfer.end(.failure(FetchError(kind: .cancelled, message: "the fetcher is stopping", url: transfer.url)))
             return
         }
         curl_multi_wakeup(multi)
@@ -60,8 +61,23 @@ final class MultiLoop: @unchecked Sendable {
 
     /// Asks the loop to abort a transfer; its caller gets `cancelled`.
     func cancel(_ id: Int) {
-        inbox.withLock { $0.cancelled.append(id) }
-        curl_multi_wakeup(multi)
+        post { $0.cancelled.append(id) }
+    }
+
+    /// Asks the loop to unpause a streamed transfer whose reader made room.
+    func resume(_ id: Int) {
+        post { $0.resumed.append(id) }
+    }
+
+    /// Puts a request in the inbox and wakes the loop, unless it is stopping. The wake-up is sent
+    /// under the lock: the loop frees the multi handle only after it read `stopping` under the
+    /// same lock, so a stream dropped after `stop()` never wakes a freed handle.
+    private func post(_ change: (inout Inbox) -> Void) {
+        inbox.withLock { inbox in
+            guard !inbox.stopping else { return }
+            change(&inbox)
+            curl_multi_wakeup(multi)
+        }
     }
 
     /// Stops the loop: running and queued transfers fail with `cancelled`. Waits for the thread.
@@ -77,12 +93,13 @@ final class MultiLoop: @unchecked Sendable {
 
     private func run() {
         while true {
-            let (submitted, cancelled, stopping) = inbox.withLock { inbox in
+            let (submitted, cancelled, resumed, stopping) = inbox.withLock { inbox in
                 defer {
                     inbox.submitted.removeAll()
                     inbox.cancelled.removeAll()
+                    inbox.resumed.removeAll()
                 }
-                return (inbox.submitted, inbox.cancelled, inbox.stopping)
+                return (inbox.submitted, inbox.cancelled, inbox.resumed, inbox.stopping)
             }
             for transfer in submitted {
                 running[transfer.id] = transfer
@@ -91,12 +108,16 @@ final class MultiLoop: @unchecked Sendable {
             for id in cancelled {
                 guard let transfer = running.removeValue(forKey: id) else { continue }
                 curl_multi_remove_handle(multi, transfer.handle)
-                transfer.finish(.failure(FetchError(kind: .cancelled, message: "the request was cancelled", url: transfer.url)))
+                transfer.end(.failure(FetchError(kind: .cancelled, message: "the request was cancelled", url: transfer.url)))
+            }
+            for id in resumed {
+                // The write callback may run inside this call and pause the transfer again.
+                if let transfer = running[id] { curl_easy_pause(transfer.handle, CURLPAUSE_CONT) }
             }
             if stopping {
                 for transfer in running.values {
                     curl_multi_remove_handle(multi, transfer.handle)
-                    transfer.finish(.failure(FetchError(kind: .cancelled, message: "the fetcher stopped", url: transfer.url)))
+                    transfer.end(.failure(FetchError(kind: .cancelled, message: "the fetcher stopped", url: transfer.url)))
                 }
                 running.removeAll()
                 curl_multi_cleanup(multi)
@@ -118,7 +139,7 @@ final class MultiLoop: @unchecked Sendable {
             guard let (id, transfer) = running.first(where: { $0.value.handle == easy }) else { continue }
             running.removeValue(forKey: id)
             curl_multi_remove_handle(multi, easy)
-            transfer.finish(Self.result(of: transfer, code: code))
+            transfer.end(Self.result(of: transfer, code: code))
         }
     }
 
