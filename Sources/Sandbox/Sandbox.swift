@@ -14,7 +14,7 @@
 /// - `BART/`: BART's real-time departures: ``BARTNetwork``, the five lines with a deterministic
 ///   timetable, delays and station outages; ``BARTFeedService``, the etd API and the legacy
 ///   bart_eta.xml feed over it at the clock's instant.
-/// - `Geocoding/`: ``PlaceSource``, the places the next three answer from (the embedded gazetteer,
+/// - `Geocoding/`: ``PlaceSource``, the places (`Model.Place`) the next three answer from (the embedded gazetteer,
 ///   or a ``PlaceList`` in tests); ``GeocodingSimulator``, Nominatim search and reverse and Google
 ///   Geocoding.
 /// - `Directions/`: ``DirectionsModel``, driving routes along great-circle segments between larger

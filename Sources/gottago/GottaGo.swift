@@ -134,7 +134,7 @@ struct GottaGo {
                 fail("cannot start the departures: \(error)")
             }
         }
-        let places = gazetteer.map(GazetteerDirectory.init)
+        let places: (any PlaceDirectory)? = gazetteer
         var geocoding: GeocodingService?
         var weather: RouteWeatherService?
         do {

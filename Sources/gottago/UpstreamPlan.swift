@@ -136,7 +136,7 @@ struct UpstreamPlan {
         guard !simulated.isEmpty else { return (policies, nil) }
         var configuration = SandboxServer.Configuration()
         configuration.latency = settings.sandboxLatency
-        configuration.places = gazetteer.map(GazetteerPlaceSource.init)
+        configuration.places = gazetteer
         // The timetable's network of the 26,644 stops only when the sandbox answers for the timetable.
         let simulatesTimetable = settings.timetable.map { simulated.contains($0.upstream) } ?? false
         let model = TimetableModel(stations: simulatesTimetable ? SwissStations.all : [])

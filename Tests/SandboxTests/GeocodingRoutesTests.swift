@@ -1,4 +1,5 @@
 @testable import Sandbox
+import Model
 import Scrape
 import Testing
 
@@ -13,7 +14,7 @@ struct GeocodingRoutesTests {
     }
 
     /// Field by field: a route's place record against the place.
-    static func compare(_ record: Record, _ place: SandboxPlace, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func compare(_ record: Record, _ place: Place, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(record.value("name") == place.name, sourceLocation: sourceLocation)
         #expect(record.value("lat").flatMap(Double.init) == place.latitude, sourceLocation: sourceLocation)
         #expect(record.value("lon").flatMap(Double.init) == place.longitude, sourceLocation: sourceLocation)
@@ -86,8 +87,8 @@ struct GeocodingRoutesTests {
         #expect(P.source.search("Springfield, IL", limit: 3).isEmpty)
         #expect(P.source.search("Bern, Switzerland", limit: 3).map(\.name) == ["Bern"])
         #expect(P.source.search(" , ", limit: 3).isEmpty)
-        #expect(P.source.nearest(46.76, 7.62)?.name == "Thun")
-        #expect(P.source.places(near: 46.95, 7.45, withinKm: 30, minimumPopulation: 0, limit: 5).map(\.name) == ["Bern", "Thun"])
-        #expect(P.source.places(near: 46.95, 7.45, withinKm: 30, minimumPopulation: 50_000, limit: 5).map(\.name) == ["Bern"])
+        #expect(P.source.nearest(latitude: 46.76, longitude: 7.62)?.name == "Thun")
+        #expect(P.source.places(near: 46.95, longitude: 7.45, withinKm: 30, minimumPopulation: 0, limit: 5).map(\.name) == ["Bern", "Thun"])
+        #expect(P.source.places(near: 46.95, longitude: 7.45, withinKm: 30, minimumPopulation: 50_000, limit: 5).map(\.name) == ["Bern"])
     }
 }

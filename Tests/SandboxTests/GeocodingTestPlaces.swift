@@ -1,4 +1,5 @@
 import Markup
+import Model
 @testable import Sandbox
 import Scrape
 import Testing
@@ -6,14 +7,14 @@ import Testing
 /// Real places (GeoNames coordinates and populations) along I-70, I-44 and I-40 from Maryland to
 /// Los Angeles, a few other US cities, Switzerland and its neighbours, Luleå and Sydney.
 enum TestPlaces {
-    static func us(_ name: String, _ admin: String, _ state: String, _ lat: Double, _ lon: Double, _ population: Int, _ zone: String, _ zip: String? = nil) -> SandboxPlace {
-        SandboxPlace(name: name, admin: admin, adminName: state, country: "United States", countryCode: "US",
-                     latitude: lat, longitude: lon, population: population, timeZone: "America/" + zone, postcode: zip)
+    static func us(_ name: String, _ admin: String, _ state: String, _ lat: Double, _ lon: Double, _ population: Int, _ zone: String, _ zip: String? = nil) -> Place {
+        Place(name: name, admin: admin, adminName: state, country: "United States", countryCode: "US",
+              latitude: lat, longitude: lon, postcode: zip, population: population, timeZone: "America/" + zone)
     }
 
-    static func place(_ name: String, _ admin: String, _ region: String, _ country: String, _ code: String, _ lat: Double, _ lon: Double, _ population: Int, _ zone: String, _ postcode: String? = nil) -> SandboxPlace {
-        SandboxPlace(name: name, admin: admin, adminName: region, country: country, countryCode: code,
-                     latitude: lat, longitude: lon, population: population, timeZone: zone, postcode: postcode)
+    static func place(_ name: String, _ admin: String, _ region: String, _ country: String, _ code: String, _ lat: Double, _ lon: Double, _ population: Int, _ zone: String, _ postcode: String? = nil) -> Place {
+        Place(name: name, admin: admin, adminName: region, country: country, countryCode: code,
+              latitude: lat, longitude: lon, postcode: postcode, population: population, timeZone: zone)
     }
 
     static let bethesda = us("Bethesda", "MD", "Maryland", 38.98067, -77.10026, 63_374, "New_York", "20814")
@@ -25,7 +26,7 @@ enum TestPlaces {
     static let lulea = place("Luleå", "BD", "Norrbotten", "Sweden", "SE", 65.58415, 22.15465, 48_638, "Europe/Stockholm")
     static let sydney = place("Sydney", "NSW", "New South Wales", "Australia", "AU", -33.86785, 151.20732, 4_627_345, "Australia/Sydney", "2000")
 
-    static let all: [SandboxPlace] = [
+    static let all: [Place] = [
         bethesda, beverlyHills, bern, zurich, thun, newYork, lulea, sydney,
         us("Washington", "DC", "District of Columbia", 38.89511, -77.03637, 689_545, "New_York", "20001"),
         us("Frederick", "MD", "Maryland", 39.41427, -77.41054, 78_171, "New_York", "21701"),

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Sandbox
+import Model
 import Scrape
 import Testing
 
@@ -15,7 +16,7 @@ struct PhotonRoutesTests {
     }
 
     /// Field by field, as nominatim's records of the same place, but for `admin`: Photon names the state.
-    static func compare(_ record: Record, _ place: SandboxPlace, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func compare(_ record: Record, _ place: Place, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(record.value("name") == place.name, sourceLocation: sourceLocation)
         #expect(record.value("lat").flatMap(Double.init) == place.latitude, sourceLocation: sourceLocation)
         #expect(record.value("lon").flatMap(Double.init) == place.longitude, sourceLocation: sourceLocation)

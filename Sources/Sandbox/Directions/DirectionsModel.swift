@@ -1,3 +1,5 @@
+import Model
+
 /// A deterministic road network made up from real places: a route between two points follows
 /// great-circle segments through larger places near the direct line, so it bends through real
 /// cities; the road is the segments' length times ``detourFactor``, driven at ``urbanSpeed`` for
@@ -37,10 +39,10 @@ public struct DirectionsModel: Sendable {
 
     /// The route from one point to another, or nil when there is no road between them.
     public func route(from origin: GeoPoint, to destination: GeoPoint) -> SimulatedRoute? {
-        let originPlace = places.nearest(origin.latitude, origin.longitude)
-        let destinationPlace = places.nearest(destination.latitude, destination.longitude)
+        let originPlace = try? places.nearest(latitude: origin.latitude, longitude: origin.longitude)
+        let destinationPlace = try? places.nearest(latitude: destination.latitude, longitude: destination.longitude)
         guard let originPlace, let destinationPlace,
-            Landmass(countryCode: originPlace.countryCode) == Landmass(countryCode: destinationPlace.countryCode)
+            Landmass(countryCode: originPlace.countryCode ?? "") == Landmass(countryCode: destinationPlace.countryCode ?? "")
         else { return nil }
         let waypoints = self.waypoints(from: origin, to: destination)
         let path = RoadPath(nodes: [origin] + waypoints.map(\.coordinate) + [destination], detourFactor: Self.detourFactor)
@@ -51,16 +53,17 @@ public struct DirectionsModel: Sendable {
     }
 
     /// Larger places near the line, each chosen for the most progress with the least detour.
-    func waypoints(from origin: GeoPoint, to destination: GeoPoint) -> [SandboxPlace] {
-        var chosen: [SandboxPlace] = []
+    func waypoints(from origin: GeoPoint, to destination: GeoPoint) -> [Place] {
+        var chosen: [Place] = []
         var current = origin
         for _ in 0..<128 where chosen.count < 64 {
             let remaining = current.distance(to: destination)
             guard remaining > 200_000 else { break }
-            let candidates = places.places(
-                near: current.latitude, current.longitude, withinKm: Self.waypointReach, minimumPopulation: Self.waypointPopulation, limit: 200)
+            let candidates = (try? places.places(
+                near: current.latitude, longitude: current.longitude, withinKm: Self.waypointReach, minimumPopulation: Self.waypointPopulation,
+                limit: 200)) ?? []
             // Strictly near the line first; where nothing is, a wider bend.
-            var best: (place: SandboxPlace, score: Double)?
+            var best: (place: Place, score: Double)?
             for (slack, fixed) in [(0.15, 15_000.0), (0.35, 30_000.0)] where best == nil {
                 for place in candidates where !chosen.contains(place) {
                     let hop = current.distance(to: place.coordinate), left = place.coordinate.distance(to: destination)

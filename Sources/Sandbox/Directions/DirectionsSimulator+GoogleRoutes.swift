@@ -68,7 +68,7 @@ extension DirectionsSimulator {
     private func resolve(_ waypoint: ComputeRoutesRequest.Waypoint) -> GeoPoint? {
         switch waypoint {
         case .position(let point): point
-        case .address(let text): model.places.search(text, limit: 1).first?.coordinate
+        case .address(let text): (try? model.places.search(text, limit: 1))?.first?.coordinate
         }
     }
 }

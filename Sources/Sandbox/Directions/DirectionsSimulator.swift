@@ -1,3 +1,5 @@
+import Model
+
 /// The routing APIs over a ``DirectionsModel``, each on its real path:
 /// `GET /maps/api/directions/xml?origin=…&destination=…&key=…` (Google Directions, XML),
 /// `GET /route/v1/driving/{lon},{lat};{lon},{lat}?…` (OSRM v5, JSON with polyline6) and
@@ -101,11 +103,11 @@ public struct DirectionsSimulator: Sendable {
     /// A "lat,lng" text, or the best place the text names.
     func resolve(_ text: String) -> GeoPoint? {
         if let point = WebQuery.coordinate(text) { return point }
-        return model.places.search(text, limit: 1).first?.coordinate
+        return (try? model.places.search(text, limit: 1))?.first?.coordinate
     }
 
     /// "Bethesda, MD, USA", as Google writes a place's address.
-    static func address(_ place: SandboxPlace?) -> String {
+    static func address(_ place: Place?) -> String {
         guard let place else { return "" }
         let country = place.countryCode == "US" ? "USA" : place.country
         return [place.name, place.postcode.map { (place.admin ?? "") + " " + $0 } ?? place.admin, country]

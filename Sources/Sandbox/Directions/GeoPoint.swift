@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+public import Model
 
 /// A WGS 84 point, and the great-circle geometry the directions simulator draws its roads with.
 public struct GeoPoint: Sendable, Hashable {
@@ -64,7 +65,7 @@ public struct GeoPoint: Sendable, Hashable {
     }
 }
 
-extension SandboxPlace {
+extension Place {
     /// Where the place is.
     public var coordinate: GeoPoint { GeoPoint(latitude, longitude) }
 }

@@ -1,11 +1,13 @@
+public import Model
+
 /// A driving route of the directions simulator: steps along a polyline through real places.
 public struct SimulatedRoute: Sendable {
     /// Where it starts and ends.
     public let origin, destination: GeoPoint
     /// The places nearest the two ends (for the addresses the formats write).
-    public let originPlace, destinationPlace: SandboxPlace?
+    public let originPlace, destinationPlace: Place?
     /// The larger places the road passes through, in order.
-    public let waypoints: [SandboxPlace]
+    public let waypoints: [Place]
     /// The steps, in order; at least one.
     public let steps: [SimulatedStep]
     /// The road's geometry, densified every few kilometres, from the origin to the destination.

@@ -1,10 +1,12 @@
+import Model
+
 /// Lays the steps of a route along its ``RoadPath``: three town steps at the start, highway
 /// steps about every ``DirectionsModel/highwayStep`` metres named after interstates, an exit and
 /// two town steps at the end; a short route stays in town.
 struct StepPlanner {
     let path: RoadPath
-    let origin, destination: SandboxPlace
-    let waypoints: [SandboxPlace]
+    let origin, destination: Place
+    let waypoints: [Place]
 
     /// A step before it is measured.
     private struct Plan {
@@ -24,8 +26,8 @@ struct StepPlanner {
 
     func steps() -> [SimulatedStep] {
         let length = path.length
-        let starts = Self.pick(3, from: Self.streets, seed: origin.name + "/" + origin.countryCode)
-        let ends = Self.pick(2, from: Self.streets, seed: destination.name + "/" + destination.countryCode)
+        let starts = Self.pick(3, from: Self.streets, seed: origin.name + "/" + (origin.countryCode ?? ""))
+        let ends = Self.pick(2, from: Self.streets, seed: destination.name + "/" + (destination.countryCode ?? ""))
         let heading = GeoPoint.compassName(path.nodes[0].bearing(to: path.position(at: min(length, 2_000))))
         let depart: (Double) -> Plan = { metres in
             Plan(maneuver: .depart, pieces: [.plain("Head "), .bold(heading), .plain(" on "), .bold(starts[0])], road: starts[0], length: metres, urban: true)
@@ -111,7 +113,7 @@ struct StepPlanner {
     /// east–west and odd ones north–south, with its direction ("I-70 W"); elsewhere a motorway
     /// ("A1"). A segment keeps the number of the one before at a third of the junctions.
     func interstate(_ segment: Int) -> String {
-        guard ["US", "CA", "MX"].contains(origin.countryCode) else {
+        guard ["US", "CA", "MX"].contains(origin.countryCode ?? "") else {
             let junction = segment == 0 ? origin.name : waypoints[segment - 1].name
             if segment > 0, StableHash("keep", junction).pick(3) == 0 { return interstate(segment - 1) }
             return "A\([1, 2, 3, 4, 6, 7, 8, 9, 12, 13][StableHash("road", junction, String(segment)).pick(10)])"

@@ -8,7 +8,7 @@ extension GeocodingSimulator {
         guard let query = try? WebQuery(raw) else { return .tooLong }
         guard let text = query["q"] else { return photonRefusal("missing search term 'q': /?q=berlin") }
         let limit = min(Self.photonMaximumResults, max(1, Int(query["limit"] ?? "") ?? 15))
-        return photonAnswer(PhotonRenderer.collection(text.isEmpty ? [] : places.search(text, limit: limit)))
+        return photonAnswer(PhotonRenderer.collection(text.isEmpty ? [] : ((try? places.search(text, limit: limit)) ?? [])))
     }
 
     func photonReverse(_ raw: Substring?) -> WebAnswer {
@@ -25,7 +25,7 @@ extension GeocodingSimulator {
         // One place is the nearest, as Nominatim's reverse answers; more are the nearest few.
         let found = limit == 1
             ? nearby(GeoPoint(lat, lon)).map { [$0] } ?? []
-            : places.places(near: lat, lon, withinKm: Self.reverseReachKm, minimumPopulation: 0, limit: limit)
+            : ((try? places.places(near: lat, longitude: lon, withinKm: Self.reverseReachKm, minimumPopulation: 0, limit: limit)) ?? [])
         return photonAnswer(PhotonRenderer.collection(found))
     }
 

@@ -1,3 +1,5 @@
+import Model
+
 /// The geocoders over a ``PlaceSource``, on their real paths: Nominatim's
 /// `GET /search?q=…&format=xml&addressdetails=1&limit=N` and `GET /reverse?lat=…&lon=…&format=xml&addressdetails=1`,
 /// Google's `GET /maps/api/geocode/xml?address=…|latlng=…&key=…`, and Photon's
@@ -48,7 +50,7 @@ public struct GeocodingSimulator: Sendable {
         guard let query = try? WebQuery(raw) else { return .tooLong }
         let text = query["q"] ?? ""
         let limit = min(Self.maximumResults, max(1, Int(query["limit"] ?? "") ?? 10))
-        let found = text.isEmpty ? [] : places.search(text, limit: limit)
+        let found = text.isEmpty ? [] : ((try? places.search(text, limit: limit)) ?? [])
         return xml(NominatimRenderer.search(found, query: text, timestamp: timestamp()))
     }
 
@@ -74,7 +76,7 @@ public struct GeocodingSimulator: Sendable {
                 "REQUEST_DENIED", message: "You must use an API key to authenticate each request to Google Maps Platform APIs."))
         }
         if let address = query["address"], !address.isEmpty {
-            let found = places.search(address, limit: 5)
+            let found = (try? places.search(address, limit: 5)) ?? []
             return answer(found.isEmpty ? GoogleGeocodeRenderer.status("ZERO_RESULTS") : GoogleGeocodeRenderer.results(found))
         }
         if let latlng = query["latlng"] {
@@ -87,8 +89,8 @@ public struct GeocodingSimulator: Sendable {
     }
 
     /// The nearest place within reach.
-    func nearby(_ point: GeoPoint) -> SandboxPlace? {
-        guard let place = places.nearest(point.latitude, point.longitude), place.coordinate.distance(to: point) <= Self.reverseReachKm * 1000 else {
+    func nearby(_ point: GeoPoint) -> Place? {
+        guard let place = try? places.nearest(latitude: point.latitude, longitude: point.longitude), place.coordinate.distance(to: point) <= Self.reverseReachKm * 1000 else {
             return nil
         }
         return place

@@ -1,8 +1,10 @@
+import Model
+
 /// Google Geocoding API answers in XML: `GeocodeResponse` with `status` and a `result` per
 /// place (types, formatted address, address components, geometry), or ZERO_RESULTS.
 enum GoogleGeocodeRenderer {
     /// The answer with results.
-    static func results(_ places: [SandboxPlace]) -> [UInt8] {
+    static func results(_ places: [Place]) -> [UInt8] {
         var writer = AnswerWriter(charset: .utf8)
         writer.element("GeocodeResponse") { w in
             w.leaf("status", "OK")
@@ -22,11 +24,11 @@ enum GoogleGeocodeRenderer {
     }
 
     /// "Beverly Hills, CA 90210, USA", "Bern, Switzerland".
-    static func formattedAddress(_ place: SandboxPlace) -> String {
+    static func formattedAddress(_ place: Place) -> String {
         DirectionsSimulator.address(place)
     }
 
-    private static func result(_ place: SandboxPlace, into w: inout AnswerWriter) {
+    private static func result(_ place: Place, into w: inout AnswerWriter) {
         w.element("result") { w in
             w.leaf("type", "locality")
             w.leaf("type", "political")
@@ -35,7 +37,7 @@ enum GoogleGeocodeRenderer {
             if let admin = place.admin {
                 component(&w, place.adminName ?? admin, admin, ["administrative_area_level_1", "political"])
             }
-            component(&w, place.country, place.countryCode, ["country", "political"])
+            component(&w, place.country ?? "", place.countryCode ?? "", ["country", "political"])
             if let postcode = place.postcode { component(&w, postcode, postcode, ["postal_code"]) }
             w.element("geometry") { w in
                 location(&w, "location", place.latitude, place.longitude)
@@ -45,7 +47,7 @@ enum GoogleGeocodeRenderer {
                     location(&w, "northeast", place.latitude + 0.05, place.longitude + 0.05)
                 }
             }
-            w.leaf("place_id", "ChIJ" + String(StableHash(place.name, place.countryCode).value, radix: 36))
+            w.leaf("place_id", "ChIJ" + String(StableHash(place.name, place.countryCode ?? "").value, radix: 36))
         }
     }
 

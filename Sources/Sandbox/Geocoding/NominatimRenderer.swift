@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Model
 
 /// Nominatim's XML answers with `addressdetails=1`: `searchresults` with one `place` per match,
 /// the address parts as its children; `reversegeocode` with `result` and `addressparts`, or
@@ -9,7 +10,7 @@ enum NominatimRenderer {
     static let attribution = "Data © OpenStreetMap contributors, ODbL 1.0. http://www.openstreetmap.org/copyright"
 
     /// A search answer.
-    static func search(_ places: [SandboxPlace], query: String, timestamp: String) -> [UInt8] {
+    static func search(_ places: [Place], query: String, timestamp: String) -> [UInt8] {
         var writer = AnswerWriter(charset: .utf8)
         let ids = places.map { String(placeID($0)) }.joined(separator: ",")
         writer.element("searchresults", [
@@ -26,7 +27,7 @@ enum NominatimRenderer {
     }
 
     /// A reverse answer for the place found.
-    static func reverse(_ place: SandboxPlace, latitude: Double, longitude: Double, timestamp: String) -> [UInt8] {
+    static func reverse(_ place: Place, latitude: Double, longitude: Double, timestamp: String) -> [UInt8] {
         var writer = AnswerWriter(charset: .utf8)
         writer.element("reversegeocode", [("timestamp", timestamp), ("attribution", attribution), ("querystring", reverseQuery(latitude, longitude))]) { w in
             w.leaf("result", displayName(place), attributes(place) + kind(place) + [("importance", importance(place))])
@@ -49,30 +50,30 @@ enum NominatimRenderer {
     }
 
     /// "Beverly Hills, California, 90210, United States".
-    static func displayName(_ place: SandboxPlace) -> String {
+    static func displayName(_ place: Place) -> String {
         [place.name, place.adminName, place.postcode, place.country].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     /// city (≥ 100 000), town (≥ 10 000) or village: the address part and the type.
-    static func settlement(_ place: SandboxPlace) -> String {
-        place.population >= 100_000 ? "city" : place.population >= 10_000 ? "town" : "village"
+    static func settlement(_ place: Place) -> String {
+        (place.population ?? 0) >= 100_000 ? "city" : (place.population ?? 0) >= 10_000 ? "town" : "village"
     }
 
     /// A rough importance from the population, as Nominatim ranks larger places first.
-    static func importance(_ place: SandboxPlace) -> String {
-        Fixed.short(min(0.95, 0.25 + 0.1 * log10(Double(max(place.population, 1)))), 8)
+    static func importance(_ place: Place) -> String {
+        Fixed.short(min(0.95, 0.25 + 0.1 * log10(Double(max(place.population ?? 0, 1)))), 8)
     }
 
-    private static func kind(_ place: SandboxPlace) -> [(String, String)] {
+    private static func kind(_ place: Place) -> [(String, String)] {
         [("class", "place"), ("type", settlement(place))]
     }
 
-    private static func placeID(_ place: SandboxPlace) -> Int {
-        1 + StableHash(place.name, place.countryCode, Fixed.short(place.latitude, 4)).pick(400_000_000)
+    private static func placeID(_ place: Place) -> Int {
+        1 + StableHash(place.name, place.countryCode ?? "", Fixed.short(place.latitude, 4)).pick(400_000_000)
     }
 
-    private static func attributes(_ place: SandboxPlace) -> [(String, String)] {
-        let rank = place.population >= 100_000 ? "16" : place.population >= 10_000 ? "18" : "19"
+    private static func attributes(_ place: Place) -> [(String, String)] {
+        let rank = (place.population ?? 0) >= 100_000 ? "16" : (place.population ?? 0) >= 10_000 ? "18" : "19"
         let box = [place.latitude - 0.1, place.latitude + 0.1, place.longitude - 0.1, place.longitude + 0.1].map { Fixed.text($0, 7) }
         return [
             ("place_id", String(placeID(place))), ("osm_type", "node"), ("osm_id", String(placeID(place) * 7 % 999_999_937)),
@@ -81,13 +82,13 @@ enum NominatimRenderer {
         ]
     }
 
-    private static func addressParts(_ place: SandboxPlace, into w: inout AnswerWriter) {
+    private static func addressParts(_ place: Place, into w: inout AnswerWriter) {
         w.leaf(settlement(place), place.name)
         if let state = place.adminName { w.leaf("state", state) }
-        if let admin = place.admin { w.leaf("ISO3166-2-lvl4", place.countryCode + "-" + admin) }
+        if let admin = place.admin { w.leaf("ISO3166-2-lvl4", (place.countryCode ?? "") + "-" + admin) }
         if let postcode = place.postcode { w.leaf("postcode", postcode) }
-        w.leaf("country", place.country)
-        w.leaf("country_code", place.countryCode.lowercased())
+        w.leaf("country", place.country ?? "")
+        w.leaf("country_code", (place.countryCode ?? "").lowercased())
     }
 }
 

@@ -1,3 +1,5 @@
+import Model
+
 /// How a typed place text is compared with place names: case and accents ignored ("Zurich"
 /// finds Zürich), a comma
 /// separating the name from its division or country ("Beverly Hills, CA", "Bern, Switzerland"),
@@ -45,7 +47,7 @@ enum PlaceName {
             qualifiers = Array(parts.dropFirst())
         }
 
-        func matches(_ place: SandboxPlace) -> Bool {
+        func matches(_ place: Place) -> Bool {
             if let postcode = place.postcode, PlaceName.folded(postcode) == name, qualifiers.isEmpty { return true }
             guard PlaceName.folded(place.name) == name else { return false }
             let known = [place.admin, place.adminName, place.country, place.countryCode].compactMap { $0 }.map(PlaceName.folded)

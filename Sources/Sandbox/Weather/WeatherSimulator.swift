@@ -1,3 +1,5 @@
+import Model
+
 /// The weather APIs over a ``WeatherModel`` and a ``PlaceSource``, each on its real path and at
 /// the clock's instant: yr.no's `GET /place/{country}/{region}/[{area}/]{place}/forecast.xml`,
 /// Google's `GET /ig/api?weather=…&hl=…` and the NWS's
@@ -39,12 +41,12 @@ public struct WeatherSimulator: Sendable {
     }
 
     /// The offset of a place's zone at an instant.
-    func offset(_ place: SandboxPlace, at instant: Int64) -> Int {
-        ZoneOffset.seconds(place.timeZone, at: instant, longitude: place.longitude)
+    func offset(_ place: Place, at instant: Int64) -> Int {
+        ZoneOffset.seconds(place.timeZone ?? "", at: instant, longitude: place.longitude)
     }
 
     /// The instant a local wall time of a place names (the earlier one in a repeated hour).
-    func instant(_ local: LocalDateTime, in place: SandboxPlace) -> Int64 {
+    func instant(_ local: LocalDateTime, in place: Place) -> Int64 {
         let guess = local.wallSeconds - Int64(offset(place, at: local.wallSeconds))
         return local.wallSeconds - Int64(offset(place, at: guess))
     }
@@ -52,11 +54,11 @@ public struct WeatherSimulator: Sendable {
     // MARK: yr.no
 
     /// yr's place for the parts of a path, or nil.
-    func yrPlace(_ parts: [String]) -> SandboxPlace? {
+    func yrPlace(_ parts: [String]) -> Place? {
         guard parts.count == 3 || parts.count == 4 else { return nil }
         let country = PlaceName.folded(parts[0]), region = PlaceName.folded(parts[1])
-        return places.search(parts[parts.count - 1], limit: 50).first { place in
-            PlaceName.folded(place.country) == country
+        return (try? places.search(parts[parts.count - 1], limit: 50))?.first { place in
+            PlaceName.folded(place.country ?? "") == country
                 && (PlaceName.folded(place.adminName ?? "") == region || PlaceName.folded(place.admin ?? "") == region)
         }
     }
@@ -88,7 +90,7 @@ public struct WeatherSimulator: Sendable {
 
     /// One six-hour period: the temperature and wind at its start, the symbol at its middle,
     /// the precipitation summed over it.
-    func yrPeriod(_ place: SandboxPlace, from: LocalDateTime, to: LocalDateTime) -> YrRenderer.Period {
+    func yrPeriod(_ place: Place, from: LocalDateTime, to: LocalDateTime) -> YrRenderer.Period {
         let at = instant(from, in: place)
         let summary = model.summary(latitude: place.latitude, longitude: place.longitude, from: at, hours: 6, conditionHour: 3)
         return YrRenderer.Period(
@@ -103,23 +105,23 @@ public struct WeatherSimulator: Sendable {
         guard let query = try? WebQuery(raw), let text = query["weather"], !text.isEmpty else { return problem }
         let language = String((query["hl"] ?? "en").prefix(8))
         var coordinate: GeoPoint?
-        let place: SandboxPlace?
+        let place: Place?
         if text.hasPrefix(",,,") {
             let numbers = text.dropFirst(3).split(separator: ",", omittingEmptySubsequences: false)
             guard numbers.count == 2, let lat = Int(numbers[0]), let lon = Int(numbers[1]),
                 let point = WebQuery.coordinate("\(Double(lat) / 1_000_000),\(Double(lon) / 1_000_000)")
             else { return problem }
             coordinate = point
-            place = places.nearest(point.latitude, point.longitude).flatMap { $0.coordinate.distance(to: point) < 100_000 ? $0 : nil }
+            place = (try? places.nearest(latitude: point.latitude, longitude: point.longitude)).flatMap { $0.coordinate.distance(to: point) < 100_000 ? $0 : nil }
         } else {
-            place = places.search(text, limit: 1).first
+            place = (try? places.search(text, limit: 1))?.first
         }
         guard let place else { return problem }
         let body = googleForecast(place, query: text, coordinate: coordinate, language: language)
         return WebAnswer(status: 200, contentType: "text/xml; charset=utf-8", body: body)
     }
 
-    func googleForecast(_ place: SandboxPlace, query: String, coordinate: GeoPoint?, language: String) -> [UInt8] {
+    func googleForecast(_ place: Place, query: String, coordinate: GeoPoint?, language: String) -> [UInt8] {
         let issued = now()
         let point = coordinate ?? place.coordinate
         let utcOffset = offset(place, at: issued)
@@ -131,7 +133,7 @@ public struct WeatherSimulator: Sendable {
                 weekday: date.weekday,
                 summary: model.summary(latitude: point.latitude, longitude: point.longitude, from: midnight, hours: 24, conditionHour: 14))
         }
-        let city = [place.name, place.admin ?? place.country].joined(separator: ", ")
+        let city = [place.name, place.admin ?? place.country ?? ""].joined(separator: ", ")
         return GoogleWeatherRenderer.forecast(
             city: city, postalCode: query, coordinate: coordinate, date: today, observed: LocalDateTime(wallSeconds: issued / 60 * 60),
             current: model.reading(latitude: point.latitude, longitude: point.longitude, at: issued), days: days, language: language)
@@ -145,13 +147,13 @@ public struct WeatherSimulator: Sendable {
         let latText = String((query["lat"] ?? "").prefix(32)), lonText = String((query["lon"] ?? "").prefix(32))
         let count = Int(query["numDays"] ?? "7") ?? 0
         guard let point = WebQuery.coordinate(latText + "," + lonText), (1...7).contains(count),
-            let place = places.nearest(point.latitude, point.longitude), place.countryCode == "US",
+            let place = try? places.nearest(latitude: point.latitude, longitude: point.longitude), place.countryCode == "US",
             place.coordinate.distance(to: point) < 200_000
         else { return answer(DWMLRenderer.error(latitude: latText, longitude: lonText)) }
         return answer(nwsForecast(point, place: place, days: count))
     }
 
-    func nwsForecast(_ point: GeoPoint, place: SandboxPlace, days count: Int) -> [UInt8] {
+    func nwsForecast(_ point: GeoPoint, place: Place, days count: Int) -> [UInt8] {
         let issued = now()
         let today = LocalDateTime(wallSeconds: issued + Int64(offset(place, at: issued))).date
         let days = (0..<count).map { index -> DWMLRenderer.Day in

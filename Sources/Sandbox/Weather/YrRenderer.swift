@@ -1,3 +1,5 @@
+import Model
+
 /// yr.no's `forecast.xml`: the place, yr's credit and links, when it was made, and the
 /// six-hourly `tabular/time` periods (0 night, 1 morning, 2 afternoon, 3 evening) in local
 /// time without an offset, as yr writes them.
@@ -15,19 +17,19 @@ enum YrRenderer {
     static let credit = "Weather forecast from Yr, delivered by the Norwegian Meteorological Institute and the NRK"
 
     static func forecast(
-        _ place: SandboxPlace, path: [String], utcOffset: Int, lastUpdate: LocalDateTime, nextUpdate: LocalDateTime, periods: [Period]
+        _ place: Place, path: [String], utcOffset: Int, lastUpdate: LocalDateTime, nextUpdate: LocalDateTime, periods: [Period]
     ) -> [UInt8] {
         let base = "http://www.yr.no/place/" + path.map { $0.replacingSpaces }.joined(separator: "/") + "/"
         var writer = AnswerWriter(charset: .utf8)
         writer.element("weatherdata") { w in
             w.element("location") { w in
                 w.leaf("name", place.name)
-                w.leaf("type", place.population >= 100_000 ? "City" : "Populated place")
-                w.leaf("country", place.country)
-                w.empty("timezone", [("id", place.timeZone), ("utcoffsetMinutes", String(utcOffset / 60))])
+                w.leaf("type", (place.population ?? 0) >= 100_000 ? "City" : "Populated place")
+                w.leaf("country", place.country ?? "")
+                w.empty("timezone", [("id", place.timeZone ?? ""), ("utcoffsetMinutes", String(utcOffset / 60))])
                 w.empty("location", [
                     ("altitude", "0"), ("latitude", Fixed.short(place.latitude, 5)), ("longitude", Fixed.short(place.longitude, 5)),
-                    ("geobase", "geonames"), ("geobaseid", String(1 + StableHash(place.name, place.countryCode).pick(9_999_999))),
+                    ("geobase", "geonames"), ("geobaseid", String(1 + StableHash(place.name, place.countryCode ?? "").pick(9_999_999))),
                 ])
             }
             w.element("credit") { $0.empty("link", [("text", credit), ("url", base)]) }

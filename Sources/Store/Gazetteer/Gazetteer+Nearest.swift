@@ -1,3 +1,5 @@
+public import Model
+
 extension Gazetteer {
     /// Countries whose places carry a ZIP code: the US and the territories it covers.
     static let zipCountries: Set<String> = ["US", "PR", "GU", "VI", "AS", "MP"]
@@ -11,7 +13,7 @@ extension Gazetteer {
     /// it fourfold until it holds a place, then once more to the box of that place's distance,
     /// which holds every nearer one. Far out at sea the circle grows to a few thousand
     /// kilometres. Throws `invalidCoordinate` for a position off the globe (NaN included).
-    public func nearest(latitude: Double, longitude: Double) throws(GazetteerError) -> GazetteerPlace? {
+    public func nearest(latitude: Double, longitude: Double) throws(GazetteerError) -> Place? {
         try Self.validate(latitude: latitude, longitude: longitude)
         let origin = StationDirectory.Origin(latitude: latitude, longitude: longitude)
         let found = try closest(to: origin, radius: 5_000, reach: .infinity) { box throws(GazetteerError) in
@@ -32,7 +34,7 @@ extension Gazetteer {
     /// not a number finds nothing.
     public func places(
         near latitude: Double, longitude: Double, withinKm: Double, minimumPopulation: Int, limit: Int
-    ) throws(GazetteerError) -> [GazetteerPlace] {
+    ) throws(GazetteerError) -> [Place] {
         try Self.validate(latitude: latitude, longitude: longitude)
         guard limit > 0, withinKm >= 0 else { return [] }
         let radius = min(withinKm, 20_100) * 1000
@@ -46,7 +48,7 @@ extension Gazetteer {
             }
         }
         let ranked = inside.sorted { ($0.meters, $0.id) < ($1.meters, $1.id) }
-        var places: [GazetteerPlace] = []
+        var places: [Place] = []
         for entry in ranked.prefix(min(limit, Self.maximumLimit)) {
             if let place = try place(id: entry.id) { places.append(place) }
         }
@@ -127,23 +129,31 @@ extension Gazetteer {
         return try nearestZip(latitude: row.latitude, longitude: row.longitude)
     }
 
-    /// A place's row as a result, with its ZIP code in the US.
-    func resolved(_ row: PlaceRow) throws(GazetteerError) -> GazetteerPlace {
+    /// A place's row as a result, with its ZIP code in the US: kind `place`, its GeoNames id, no
+    /// division when it has none, no population when GeoNames counts none.
+    func resolved(_ row: PlaceRow) throws(GazetteerError) -> Place {
         let postcode = try postcode(for: row)
-        return GazetteerPlace(
-            id: row.id, name: row.name, admin: row.admin, adminName: names.adminName(country: row.country, admin: row.admin),
-            countryCode: row.country, country: names.countries[row.country] ?? row.country,
-            latitude: row.latitude, longitude: row.longitude, population: row.population,
-            timeZone: names.timeZone(row.timeZone), postcode: postcode, kind: .place)
+        return Place(
+            id: row.id, name: row.name, admin: row.admin.isEmpty ? nil : row.admin,
+            adminName: names.adminName(country: row.country, admin: row.admin),
+            country: names.countries[row.country] ?? row.country, countryCode: row.country,
+            latitude: row.latitude, longitude: row.longitude, postcode: postcode,
+            population: row.population > 0 ? row.population : nil, timeZone: names.timeZone(row.timeZone), kind: Self.placeKind)
     }
 
-    /// A ZIP code's row as a result of its own, at its position, named after its city.
-    func postcodePlace(_ row: ZipRow) -> GazetteerPlace {
-        GazetteerPlace(
-            id: -row.code, name: row.city, admin: row.state, adminName: names.adminName(country: "US", admin: row.state),
-            countryCode: "US", country: names.countries["US"] ?? "US", latitude: row.latitude, longitude: row.longitude,
-            population: 0, timeZone: names.timeZone(row.timeZone), postcode: Self.zipText(row.code), kind: .postcode)
+    /// A ZIP code's row as a result of its own, at its position, named after its city: kind
+    /// `postcode`, no id (GeoNames has none for it; `place(id:)` takes the code negated).
+    func postcodePlace(_ row: ZipRow) -> Place {
+        Place(
+            name: row.city, admin: row.state.isEmpty ? nil : row.state, adminName: names.adminName(country: "US", admin: row.state),
+            country: names.countries["US"] ?? "US", countryCode: "US", latitude: row.latitude, longitude: row.longitude,
+            postcode: Self.zipText(row.code), timeZone: names.timeZone(row.timeZone), kind: Self.postcodeKind)
     }
+
+    /// The kind of a populated place (GeoNames).
+    public static let placeKind = "place"
+    /// The kind of a US ZIP code found as such, at its own position.
+    public static let postcodeKind = "postcode"
 
     static func zipText(_ code: Int) -> String {
         let digits = String(code)

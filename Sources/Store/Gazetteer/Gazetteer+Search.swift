@@ -1,3 +1,5 @@
+public import Model
+
 extension Gazetteer {
     /// Places named exactly as asked are all looked at, up to this many.
     static let sameNameLimit = 2000
@@ -14,11 +16,11 @@ extension Gazetteer {
     ///
     /// Case and accents do not count (`zurich` finds Zürich). Whole names rank above names
     /// that only begin as asked; then places the qualifier names; then the more populous; then
-    /// the lower id. A ZIP code answers the code itself, as a `.postcode` result named after
+    /// the lower id. A ZIP code answers the code itself, as a `postcode` result named after
     /// its city. A query that is empty, longer than `maximumQueryLength` bytes or names nothing
     /// finds nothing; its text is only ever bound as a value, so `%`, `_` or quotes are letters
     /// like any other (and are folded away as punctuation).
-    public func search(_ query: String, limit: Int) throws(GazetteerError) -> [GazetteerPlace] {
+    public func search(_ query: String, limit: Int) throws(GazetteerError) -> [Place] {
         guard limit > 0, query.utf8.count <= Self.maximumQueryLength else { return [] }
         let limit = min(limit, Self.maximumLimit)
         if let code = Self.zipCode(query) {
@@ -30,7 +32,7 @@ extension Gazetteer {
         for split in parsed.splittingQualifier(names: names) where ranked.isEmpty {
             ranked = try rank(split)
         }
-        var places: [GazetteerPlace] = []
+        var places: [Place] = []
         for candidate in ranked.prefix(limit) {
             if let place = try place(id: candidate.id) { places.append(place) }
         }
@@ -57,7 +59,7 @@ extension Gazetteer {
     /// Names that share the query's first two letters are compared first; only when they give
     /// fewer than `limit` suggestions, names that share its first letter. A misspelt first
     /// letter is not corrected.
-    public func suggestions(for query: String, limit: Int) throws(GazetteerError) -> [GazetteerPlace] {
+    public func suggestions(for query: String, limit: Int) throws(GazetteerError) -> [Place] {
         guard limit > 0, let parsed = Query(query, names: names), !parsed.name.isEmpty else { return [] }
         let limit = min(limit, Self.maximumLimit)
         let word = Array(parsed.name.utf8)
@@ -80,7 +82,7 @@ extension Gazetteer {
             }
         }
         ranked.sort { $0.key < $1.key }
-        var places: [GazetteerPlace] = []
+        var places: [Place] = []
         for entry in ranked.prefix(limit) {
             if let place = try place(id: entry.id) { places.append(place) }
         }

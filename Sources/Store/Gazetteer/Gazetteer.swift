@@ -2,6 +2,7 @@
 import Glibc
 #endif
 internal import GazetteerData
+public import Model
 import Synchronization
 
 /// The embedded offline gazetteer: every place of 1,000 people or more (GeoNames) and every
@@ -86,7 +87,7 @@ public final class Gazetteer: Sendable {
     }
 
     /// The place with this GeoNames id, or for a negative id the ZIP code it stands for.
-    public func place(id: Int) throws(GazetteerError) -> GazetteerPlace? {
+    public func place(id: Int) throws(GazetteerError) -> Place? {
         if id < 0 {
             guard id >= -99_999 else { return nil }
             let row = try connection.withLock { connection throws(GazetteerError) in try connection.zip(code: -id) }

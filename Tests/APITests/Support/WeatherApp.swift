@@ -29,7 +29,7 @@ enum WeatherApp {
         let gazetteer = try await TestGazetteer.shared
         let clock: @Sendable () -> Int64 = { instant }
         var configuration = SandboxServer.Configuration()
-        configuration.places = GazetteerPlaceSource(gazetteer)
+        configuration.places = gazetteer
         configuration.weatherClock = { instant / 1000 }
         let sandbox = try SandboxServer(model: try await TimetableApp.model, configuration: configuration)
         var policy = UpstreamPolicy()
@@ -42,7 +42,7 @@ enum WeatherApp {
             let upstreams = try Upstreams(
                 catalog: try RouteCatalog.load(from: TestRoutes.shipped), fetcher: try CurlFetcher(), cache: MemoryCache(now: clock),
                 policies: Dictionary(uniqueKeysWithValues: names.map { ($0, policy) }), now: clock)
-            let directory = GazetteerDirectory(gazetteer)
+            let directory: any PlaceDirectory = gazetteer
             let service = RouteWeatherService(
                 geocoding: try GeocodingService(provider: geocoder, directory: directory, upstreams: upstreams, key: key),
                 directions: try DirectionsService(upstreams: upstreams, provider: directions, key: key),

@@ -1,3 +1,5 @@
+import Model
+
 /// api.weather.gov over the weather model, on its real paths:
 /// `GET /points/{lat},{lon}` (the point's grid point, links to its forecasts, its place and
 /// zone), `GET /gridpoints/{office}/{x},{y}/forecast` (14 named 12-hour periods) and
@@ -69,7 +71,7 @@ public struct NWSAPISimulator: Sendable {
         let centre = grid.centre
         guard let place = usPlace(centre) else { return problem(.invalidPoint(Self.gridText(request.path))) }
         let instant = now()
-        let forecaster = NWSForecaster(model: model, point: centre, zone: PlaceZone(place.timeZone, longitude: place.longitude), si: si)
+        let forecaster = NWSForecaster(model: model, point: centre, zone: PlaceZone(place.timeZone ?? "", longitude: place.longitude), si: si)
         let info = NWSRenderer.ForecastInfo(grid: grid, hourly: hourly, si: si, generated: instant, updated: MetNoTimeline.floor(instant, 3600))
         let periods = hourly ? forecaster.hourly(now: instant) : forecaster.periods(now: instant)
         return WebAnswer(status: 200, contentType: "application/geo+json", body: NWSRenderer.forecast(info, periods: periods))
@@ -98,16 +100,16 @@ public struct NWSAPISimulator: Sendable {
         guard let place = usPlace(GeoPoint(latitude.value, longitude.value)),
             let grid = NWSGridPoint(latitude: latitude.value, longitude: longitude.value)
         else { return .failure(PointRefusal(problem: .invalidPoint(text))) }
-        let city = places.places(near: latitude.value, longitude.value, withinKm: 100, minimumPopulation: 1000, limit: 1).first ?? place
+        let city = (try? places.places(near: latitude.value, longitude: longitude.value, withinKm: 100, minimumPopulation: 1000, limit: 1))?.first ?? place
         let zone = 1 + StableHash(city.name, city.admin ?? "").pick(99)
         return .success(NWSRenderer.PointInfo(
             latitude: latitude.value, longitude: longitude.value, grid: grid, city: city.name, state: city.admin ?? "US",
-            cityPoint: city.coordinate, timeZone: place.timeZone, zone: zone))
+            cityPoint: city.coordinate, timeZone: place.timeZone ?? "", zone: zone))
     }
 
     /// The nearest place to a point when it is in the United States, or nil.
-    func usPlace(_ point: GeoPoint) -> SandboxPlace? {
-        guard let place = places.nearest(point.latitude, point.longitude), Self.countries.contains(place.countryCode),
+    func usPlace(_ point: GeoPoint) -> Place? {
+        guard let place = try? places.nearest(latitude: point.latitude, longitude: point.longitude), Self.countries.contains(place.countryCode ?? ""),
             place.coordinate.distance(to: point) <= Self.reach
         else { return nil }
         return place

@@ -54,8 +54,9 @@ public struct OpenMeteoSimulator: Sendable {
         case .gmt:
             return ("GMT", 0)
         case .auto:
-            guard let place = places.nearest(latitude, longitude) else { return ("GMT", 0) }
-            return (place.timeZone, ZoneOffset.seconds(place.timeZone, at: instant, longitude: place.longitude))
+            guard let place = (try? places.nearest(latitude: latitude, longitude: longitude)) else { return ("GMT", 0) }
+            let zone = place.timeZone ?? "GMT"
+            return (zone, ZoneOffset.seconds(zone, at: instant, longitude: place.longitude))
         case .named(let name):
             return (name, ZoneOffset.seconds(name, at: instant, longitude: longitude))
         }
