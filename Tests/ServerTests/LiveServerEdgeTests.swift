@@ -66,7 +66,8 @@ struct LiveServerEdgeTests {
         try await LiveServer.with(routes: TestRoutes.all, configure: {
             $0.limits.maxConnections = 30
             $0.limits.maxConnectionsPerClient = 5
-            $0.limits.headerTimeout = 120
+            $0.limits.headerTimeout = 600
+            $0.limits.idleTimeout = 600
         }) { live in
             let port = live.port
             // 40 connections from 127.0.0.1 that each send a byte of a head and then nothing.

@@ -118,7 +118,13 @@ struct LiveServerLimitsTests {
 
     @Test("a connection over the per-client limit is closed at once; one over the total limit gets a 503 document")
     func connectionLimits() async throws {
-        try await LiveServer.with(routes: TestRoutes.all, configure: { $0.limits.maxConnectionsPerClient = 4 }) { live in
+        // The held connections send nothing: neither the idle timeout nor the head deadline may end
+        // them while a loaded machine is slow to get round to the test's next step.
+        try await LiveServer.with(routes: TestRoutes.all, configure: {
+            $0.limits.maxConnectionsPerClient = 4
+            $0.limits.idleTimeout = 600
+            $0.limits.headerTimeout = 600
+        }) { live in
             let refused = try await Self.requestWhileHolding(4, connectionsTo: live)
             #expect(refused == nil)
             #expect(live.server.metrics.exposition().contains("gottago_http_rejected_connections_total 1"))
@@ -127,7 +133,11 @@ struct LiveServerLimitsTests {
             let status200 = try await live.get("/hello").status
             #expect(status200 == 200)
         }
-        try await LiveServer.with(routes: TestRoutes.all, configure: { $0.limits.maxConnections = 2 }) { live in
+        try await LiveServer.with(routes: TestRoutes.all, configure: {
+            $0.limits.maxConnections = 2
+            $0.limits.idleTimeout = 600
+            $0.limits.headerTimeout = 600
+        }) { live in
             let rejected = try #require(try await Self.requestWhileHolding(2, connectionsTo: live))
             #expect(rejected.status == 503)
             #expect(rejected.text.contains("<code>too_many_connections</code>"))
