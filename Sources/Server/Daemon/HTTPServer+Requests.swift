@@ -136,26 +136,16 @@ extension HTTPServer {
     /// that waits for `100 Continue`, whether routing alone refuses it.
     private func checkHead(_ context: RequestContext, _ request: Request, headerBytes: Int) {
         let headers = request.headers
-        if let error = responder.checkLimits(
-            targetBytes: context.target.utf8.count, headerBytes: headerBytes, headerFields: headers.count,
-            declaredBodyBytes: nil)
-        {
-            context.early = error
-            context.answerAtOnce = true
-            return
-        }
-        if let error = HeaderFieldSyntax.problem(in: headers, version: context.version) {
-            context.early = error
-            context.answerAtOnce = true
-            return
-        }
         let framing = RequestFraming(version: context.version, headers: headers)
-        switch framing {
-        case .invalid(let error):
+        let refusal = responder.checkLimits(
+            targetBytes: context.target.utf8.count, headerBytes: headerBytes, headerFields: headers.count, declaredBodyBytes: nil)
+            ?? HeaderFieldSyntax.problem(in: headers, version: context.version)
+        switch (refusal, framing) {
+        case (let error?, _), (nil, .invalid(let error)):
             context.early = error
             context.answerAtOnce = true
             return
-        case .valid(let length, _, let closeAfter):
+        case (nil, .valid(let length, _, let closeAfter)):
             context.declaredLength = length
             context.closeAfter = closeAfter
         }
