@@ -87,7 +87,7 @@ struct JSONWriter: ~Copyable {
         }
     }
 
-    private mutating func writeValue(_ value: Node.Value) {
+    mutating func writeValue(_ value: Node.Value) {
         switch value {
         case .string(let string):
             writeString(string)
@@ -111,13 +111,13 @@ struct JSONWriter: ~Copyable {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    private mutating func writeKey(_ key: String, isFirst: Bool, depth: Int) {
+    mutating func writeKey(_ key: String, isFirst: Bool, depth: Int) {
         writeSeparator(isFirst: isFirst, depth: depth)
         writeString(key)
         bytes.append(pretty ? ": " : ":")
     }
 
-    private mutating func writeSeparator(isFirst: Bool, depth: Int) {
+    mutating func writeSeparator(isFirst: Bool, depth: Int) {
         if !isFirst {
             bytes.append(UInt8(ascii: ","))
         }
@@ -127,7 +127,7 @@ struct JSONWriter: ~Copyable {
         }
     }
 
-    private mutating func close(_ bracket: StaticString, isEmpty: Bool, depth: Int) {
+    mutating func close(_ bracket: StaticString, isEmpty: Bool, depth: Int) {
         if pretty, !isEmpty {
             bytes.append(UInt8(ascii: "\n"))
             bytes.appendSpaces(2 * depth)
