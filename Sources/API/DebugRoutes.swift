@@ -43,7 +43,7 @@ enum DebugRoutes {
             .get("/debug/delay", summary: "Answers after waiting `ms` milliseconds without holding a thread (tests).") { request in
                 let text = request.query.first("ms") ?? "50"
                 guard let ms = Int(text), (0...10_000).contains(ms) else {
-                    throw HTTPError.badRequest("Parameter ms must be a whole number from 0 to 10000.", code: "invalid_parameter")
+                    throw HTTPError.catalogued("invalid_parameter", "Parameter ms must be a whole number from 0 to 10000.")
                 }
                 try await Task.sleep(for: .milliseconds(ms))
                 return .document(.element("delay", [.leaf("ms", ms)]), for: request, cache: .noStore)

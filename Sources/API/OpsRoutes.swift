@@ -16,7 +16,8 @@ enum OpsRoutes {
             // last saw it, not the outcome of the last request that reached it.
             .get("/readyz", summary: "Readiness: everything is loaded and requests can be served; the cache's state.") { request in
                 guard readiness.isReady else {
-                    throw HTTPError.unavailable("The service is starting or stopping.", code: "not_ready")
+                    // Readiness is usually a matter of seconds (loading, or draining before a stop).
+                    throw HTTPError.catalogued("not_ready", "The service is starting or stopping.", retryAfter: 5)
                 }
                 var members: [Node] = [.leaf("status", "ready")]
                 if let upstreams {

@@ -41,13 +41,12 @@ enum RequestChecks {
     /// Refuses query parameters the endpoint does not take (besides `format` and `pretty`).
     static func onlyKnown(_ request: Request, _ known: Set<String>) throws(HTTPError) {
         for (name, _) in request.query where !known.contains(name) && name != "format" && name != "pretty" {
-            throw HTTPError.badRequest(
-                "Unknown parameter \"\(name.prefix(40))\"; this endpoint takes \(known.sorted().joined(separator: ", ")).",
-                code: "unknown_parameter")
+            throw HTTPError.catalogued(
+                "unknown_parameter", "Unknown parameter \"\(name.prefix(40))\"; this endpoint takes \(known.sorted().joined(separator: ", ")).")
         }
     }
 
     static func invalid(_ parameter: String, _ problem: String) -> HTTPError {
-        .badRequest("Parameter \(parameter) \(problem).", code: "invalid_parameter")
+        .catalogued("invalid_parameter", "Parameter \(parameter) \(problem).")
     }
 }

@@ -19,8 +19,10 @@ enum RouteEndpoints {
     static func routes(upstreams: Upstreams) -> [Server.Route] {
         let rendered = RenderedAnswers()
         return [
+            // Only the routes that can answer: one whose upstream no longer answers and has no
+            // simulator standing in for it would only ever give 502.
             .getInline("/api/routes", summary: "The route files: what each fetches, from which upstream, with which parameters.") { request in
-                .document(.list("routes", upstreams.catalog.routes.map(describe)), for: request, cache: .maxAge(300))
+                .document(.list("routes", upstreams.catalog.routes.filter(upstreams.answers).map(describe)), for: request, cache: .maxAge(300))
             },
             Server.Route(
                 "GET", "/api/routes/{id}/result",
@@ -34,16 +36,16 @@ enum RouteEndpoints {
                     return entry.response(now: now, source: "HIT")
                 },
                 handler: { request in
-                    let (route, parameters) = try validated(request, upstreams.catalog)
+                    let (route, parameters) = try validated(request, upstreams)
                     let answer: UpstreamClient.Answer
                     do throws(UpstreamFailure) {
                         answer = try await upstreams.extract(route, parameters: parameters)
                     } catch {
-                        throw UpstreamError(failure: error)
+                        throw CataloguedError(error)
                     }
-                    var document = answer.extraction.node
+                    var document = answer.extraction.node(status: { ErrorCatalog.status(of: $0) })
                     let status: Int
-                    if case .failure(let failure) = answer.extraction.outcome { status = failure.status } else { status = 200 }
+                    if case .failure(let failure) = answer.extraction.outcome { status = ErrorCatalog.status(of: failure.code) } else { status = 200 }
                     if answer.source == .stale {
                         document.attributes += [Node.Attribute("stale", "true"), Node.Attribute("age", String(answer.age))]
                         var response = Response.document(document, for: request, status: status, cache: .noCache)
@@ -63,42 +65,43 @@ enum RouteEndpoints {
         ]
     }
 
-    /// The route and its parameters, or a 4xx naming what is wrong.
-    static func validated(_ request: Request, _ catalog: RouteCatalog) throws(HTTPError) -> (Scrape.Route, [String: String]) {
+    /// The route and its parameters, or a 4xx naming what is wrong; a route that cannot answer is
+    /// not served, as it is not listed.
+    static func validated(_ request: Request, _ upstreams: Upstreams) throws(HTTPError) -> (Scrape.Route, [String: String]) {
         let id = request.parameters.raw("id").map(String.init) ?? ""
-        guard let route = catalog[id] else {
-            let known = catalog.routes.map(\.id).joined(separator: ", ")
-            throw HTTPError(status: 404, code: "unknown_route", message: "There is no route \"\(id.prefix(100))\"; the routes are \(known).")
+        guard let route = upstreams.catalog[id], upstreams.answers(route) else {
+            let known = upstreams.catalog.routes.filter(upstreams.answers).map(\.id).joined(separator: ", ")
+            throw .catalogued("unknown_route", "There is no route \"\(id.prefix(100))\"; the routes are \(known).")
         }
         var parameters: [String: String] = [:]
         for (name, value) in request.query where name != "pretty" {
             guard let declared = route.parameters.first(where: { $0.name == name }) else {
                 let names = route.parameters.map(\.name)
-                throw .badRequest(
+                throw .catalogued(
+                    "unknown_parameter",
                     "Route \(route.id) takes no parameter \"\(name.prefix(100))\"; "
-                        + (names.isEmpty ? "it takes none." : "it takes \(names.joined(separator: ", "))."),
-                    code: "unknown_parameter")
+                        + (names.isEmpty ? "it takes none." : "it takes \(names.joined(separator: ", "))."))
             }
             if let earlier = parameters[name] {
                 // A repeatable parameter takes each of its values once more; others only once.
                 guard declared.isRepeatable else {
-                    throw .badRequest("Parameter \(name) is given more than once.", code: "repeated_parameter")
+                    throw .catalogued("repeated_parameter", "Parameter \(name) is given more than once.")
                 }
                 guard earlier.split(separator: RouteParameter.valueSeparator).count < declared.maxValues else {
-                    throw .badRequest("Parameter \(name) is given more than \(declared.maxValues) times.", code: "repeated_parameter")
+                    throw .catalogued("repeated_parameter", "Parameter \(name) is given more than \(declared.maxValues) times.")
                 }
             }
             guard value.utf8.count <= maxValueBytes else {
-                throw .badRequest("Parameter \(name) is longer than \(maxValueBytes) bytes.", code: "parameter_too_long")
+                throw .catalogued("parameter_too_long", "Parameter \(name) is longer than \(maxValueBytes) bytes.")
             }
             guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-                throw .badRequest("Parameter \(name) contains a control character.", code: "invalid_parameter")
+                throw .catalogued("invalid_parameter", "Parameter \(name) contains a control character.")
             }
             guard !value.isEmpty || !declared.isRepeatable else { continue }
             parameters[name] = parameters[name].map { $0 + String(RouteParameter.valueSeparator) + value } ?? value
         }
         if let missing = route.parameters.first(where: { $0.required && $0.defaultValue == nil && parameters[$0.name] == nil }) {
-            throw .badRequest("Parameter \(missing.name) is required: \(missing.summary)", code: "missing_parameter")
+            throw .catalogued("missing_parameter", "Parameter \(missing.name) is required: \(missing.summary)")
         }
         return (route, parameters)
     }
@@ -125,19 +128,4 @@ enum RouteEndpoints {
             .leaf("retired", route.retired?.value),
         ])
     }
-}
-
-/// An upstream failure as the client sees it: its status, code and message, the upstream's name,
-/// and `Retry-After` when it is worth coming back later.
-struct UpstreamError: HTTPResponseError {
-    let failure: UpstreamFailure
-
-    var status: Int { failure.status }
-    var code: String { failure.code }
-    var message: String { failure.message }
-    var headers: HTTPHeaders {
-        guard let seconds = failure.retryAfter else { return HTTPHeaders() }
-        return [("Retry-After", String(seconds))]
-    }
-    var fields: [(name: String, value: String)] { [("upstream", failure.upstream)] }
 }

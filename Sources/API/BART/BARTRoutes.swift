@@ -43,7 +43,7 @@ enum BARTRoutes {
                 do throws(UpstreamFailure) {
                     lookup = try await departures.departures(abbr)
                 } catch {
-                    throw UpstreamError(failure: error)
+                    throw CataloguedError(error)
                 }
                 switch lookup {
                 case .found(let document):
@@ -52,11 +52,12 @@ enum BARTRoutes {
                     return response
                 case .unknown(let suggestions):
                     let error = ScheduleError(
-                        code: "unknown_station", status: 404,
+                        code: ServiceCode.unknownStation,
                         message: "No BART station has the abbreviation \"\(abbr.prefix(40))\"."
                             + (suggestions.isEmpty ? "" : " Did you mean one of the candidates?"),
                         candidates: suggestions.map(\.station))
-                    return .document(error.node, for: request, status: 404, cache: .maxAge(3600))
+                    return .document(
+                        error.node.withErrorStatuses(), for: request, status: ErrorCatalog.status(of: error.code), cache: ErrorCatalog.cache(for: error.code))
                 }
             }))
         routes.append(.get("/api/bart/nearby", summary: "The stations nearest to `lat`, `lon`, each with its next departures, in one response.") { request in
@@ -67,7 +68,7 @@ enum BARTRoutes {
             do throws(UpstreamFailure) {
                 nearby = try await departures.nearby(position, limit: limit)
             } catch {
-                throw UpstreamError(failure: error)
+                throw CataloguedError(error)
             }
             var response = Response.document(nearby.node, for: request, cache: .maxAge(freshFor(age: nearby.age, refresh: feed.refreshInterval)))
             response.headers.set("Age", String(nearby.age))

@@ -42,7 +42,9 @@ enum SBBRoutes {
                 rendered: rendered, now: timetable.now
             ) { request in
                 let answer = await timetable.schedules(try SBBParameters.connections(request))
-                return (answer.document.node, answer.status, answer.freshUntil, answer.source, answer.age, timetable.metrics, answer.document.schedules.count)
+                let failed = answer.document.schedules.contains { $0.error != nil }
+                return (document(answer.document.node, errors: failed), status(answer), answer.freshUntil, answer.source, answer.age, timetable.metrics,
+                        answer.document.schedules.count)
             })
             routes.append(kept(
                 "/api/sbb/stationboard/{station}",
@@ -50,10 +52,21 @@ enum SBBRoutes {
                 rendered: rendered, now: timetable.now
             ) { request in
                 let answer = await timetable.board(try SBBParameters.board(request))
-                return (answer.document.node, answer.status, answer.freshUntil, answer.source, answer.age, timetable.boardMetrics, 1)
+                return (document(answer.document.node, errors: answer.document.error != nil), status(answer), answer.freshUntil, answer.source,
+                        answer.age, timetable.boardMetrics, 1)
             })
         }
         return routes
+    }
+
+    /// The document a client gets: per-item errors led by their status, when there are any.
+    static func document(_ node: Node, errors: Bool) -> Node {
+        errors ? node.withErrorStatuses() : node
+    }
+
+    /// The status of an answer: 200, or the catalog's for the code the whole answer stands for.
+    static func status<Document>(_ answer: TimetableService.Answer<Document>) -> Int {
+        answer.failure.map(ErrorCatalog.status(of:)) ?? 200
     }
 
     /// What a timetable handler made: the document, its status, until when it may be kept, its
