@@ -129,6 +129,23 @@ struct ProcessTests {
         #expect(check.err.contains(":\(line): unknown normalizer \"tiem\""))
     }
 
+    @Test("routes check fails on an error code the error catalog does not know, and says file:line")
+    func unknownErrorCodeFailsTheCheck() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gottago-code-routes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("coded"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.routes + "/route.rng", toPath: directory.appendingPathComponent("route.rng").path)
+        let original = try String(contentsOfFile: Self.routes + "/osrm-route/route.xml", encoding: .utf8)
+        let coded = original.replacingOccurrences(of: "id=\"osrm-route\"", with: "id=\"coded\"")
+            .replacingOccurrences(of: "code=\"no_route\"", with: "code=\"no_way_through\"")
+        try coded.write(to: directory.appendingPathComponent("coded/route.xml"), atomically: true, encoding: .utf8)
+        let line = try #require(coded.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("no_way_through") }) + 1
+        let check = try run(["routes", "check", "--routes", directory.path])
+        #expect(check.status == 1)
+        #expect(check.err.contains("coded/route.xml:\(line): unknown error code \"no_way_through\""), "\(check.err)")
+        #expect(check.out.isEmpty)
+    }
+
     @Test("routes check, routes test and scrape work on the shipped routes")
     func routeTools() throws {
         let check = try run(["routes", "check", "--routes", Self.routes])
