@@ -9,6 +9,9 @@ public struct APIConfiguration: Sendable {
     public var debugRoutes = false
     /// What each upstream is used for and whether the sandbox stands in for it, for `/api/upstreams`.
     public var upstreamUses: [String: UpstreamUse] = [:]
+    /// Whether requests for an upstream without an origin may go to the live upstream (by name):
+    /// `/api/routes` lists only the routes that can answer.
+    public var live: @Sendable (String) -> Bool = { _ in true }
 
     /// Creates the default configuration.
     public init() {}
@@ -33,7 +36,7 @@ public final class Application: Sendable {
         let metrics = MetricsReference()
         var routes = OpsRoutes.routes(readiness: readiness, metrics: metrics, upstreams: upstreams, departures: departures?.feed)
         routes += DiscoveryRoutes.routes(catalog: catalog)
-        if let upstreams { routes += RouteEndpoints.routes(upstreams: upstreams) + UpstreamsRoutes.routes(upstreams: upstreams, uses: api.upstreamUses) }
+        if let upstreams { routes += RouteEndpoints.routes(upstreams: upstreams, live: api.live) + UpstreamsRoutes.routes(upstreams: upstreams, uses: api.upstreamUses) }
         routes += SBBRoutes.routes(timetable: timetable)
         routes += BARTRoutes.routes(departures: departures)
         routes += WeatherRoutes.routes(weather: weather)

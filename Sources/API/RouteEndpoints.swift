@@ -16,13 +16,14 @@ enum RouteEndpoints {
     /// Longest accepted parameter value, in bytes.
     static let maxValueBytes = 500
 
-    static func routes(upstreams: Upstreams) -> [Server.Route] {
+    static func routes(upstreams: Upstreams, live: @escaping @Sendable (String) -> Bool) -> [Server.Route] {
         let rendered = RenderedAnswers()
+        let answering: @Sendable (Scrape.Route) -> Bool = { upstreams.answers($0, live: live($0.upstream)) }
         return [
             // Only the routes that can answer: one whose upstream no longer answers and has no
             // simulator standing in for it would only ever give 502.
             .getInline("/api/routes", summary: "The route files: what each fetches, from which upstream, with which parameters.") { request in
-                .document(.list("routes", upstreams.catalog.routes.filter(upstreams.answers).map(describe)), for: request, cache: .maxAge(300))
+                .document(.list("routes", upstreams.catalog.routes.filter(answering).map(describe)), for: request, cache: .maxAge(300))
             },
             Server.Route(
                 "GET", "/api/routes/{id}/result",
@@ -36,7 +37,7 @@ enum RouteEndpoints {
                     return entry.response(now: now, source: "HIT")
                 },
                 handler: { request in
-                    let (route, parameters) = try validated(request, upstreams)
+                    let (route, parameters) = try validated(request, upstreams.catalog, answering: answering)
                     let answer: UpstreamClient.Answer
                     do throws(UpstreamFailure) {
                         answer = try await upstreams.extract(route, parameters: parameters)
@@ -67,10 +68,12 @@ enum RouteEndpoints {
 
     /// The route and its parameters, or a 4xx naming what is wrong; a route that cannot answer is
     /// not served, as it is not listed.
-    static func validated(_ request: Request, _ upstreams: Upstreams) throws(HTTPError) -> (Scrape.Route, [String: String]) {
+    static func validated(
+        _ request: Request, _ catalog: RouteCatalog, answering: (Scrape.Route) -> Bool
+    ) throws(HTTPError) -> (Scrape.Route, [String: String]) {
         let id = request.parameters.raw("id").map(String.init) ?? ""
-        guard let route = upstreams.catalog[id], upstreams.answers(route) else {
-            let known = upstreams.catalog.routes.filter(upstreams.answers).map(\.id).joined(separator: ", ")
+        guard let route = catalog[id], answering(route) else {
+            let known = catalog.routes.filter(answering).map(\.id).joined(separator: ", ")
             throw .catalogued("unknown_route", "There is no route \"\(id.prefix(100))\"; the routes are \(known).")
         }
         var parameters: [String: String] = [:]

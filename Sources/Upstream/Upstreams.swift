@@ -63,10 +63,10 @@ public final class Upstreams: Sendable {
     }
 
     /// Whether a request for the route can be answered: its upstream is sent to an origin (the
-    /// sandbox's simulator, a test upstream, the operator's own), or it is the live upstream and
-    /// the route is not retired (a retired route's upstream no longer answers).
-    public func answers(_ route: Route) -> Bool {
-        client(for: route).policy.origin != nil || route.retired == nil
+    /// sandbox's simulator, a test upstream, the operator's own), or it may go to the live
+    /// upstream (`live`) and the route is not retired (a retired route's upstream no longer answers).
+    public func answers(_ route: Route, live: Bool) -> Bool {
+        client(for: route).policy.origin != nil || (live && route.retired == nil)
     }
 
     /// The route's records for these parameters, with its follow-up's when it has one: the first
