@@ -4,7 +4,7 @@ public import Fetch
 /// when it is worth coming back, after how many seconds (a fact about the upstream: its pause,
 /// the breaker's cooldown, our budget toward it).
 ///
-/// The codes are `UpstreamFailure.codes`; how a client is answered for each (the HTTP status,
+/// The codes are `UpstreamFailure.Code`; how a client is answered for each (the HTTP status,
 /// whether `Retry-After` is sent) is the API's error catalog's business.
 public struct UpstreamFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The upstream's name (`sbb`, `bart`).

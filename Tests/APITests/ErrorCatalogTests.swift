@@ -86,6 +86,13 @@ import Upstream
         for code in ["upstream_error", "invalid_parameter", "upstream_paused", "no_such_code"] {
             #expect(ErrorCatalog.cache(for: code) == .noStore, "\(code)")
         }
+        // A thrown error is shown by the HTTP layer's error document, which keeps a 404 for a
+        // minute and no other error: the catalog agrees, but for the lookups the API answers itself.
+        for entry in ErrorCatalog.entries where entry.cache != .maxAge(3600) {
+            let shown = ErrorDocument.response(for: HTTPError.catalogued(entry.code, "x"), format: .xml)
+            #expect(shown.cache == entry.cache, "\(entry.code)")
+            #expect(shown.status == entry.status, "\(entry.code)")
+        }
     }
 
     @Test("the HTTP layer's own codes are listed with the statuses it answers them with")

@@ -28,7 +28,7 @@ extension ErrorCatalog {
         Entry("no_connections", 404, cache: brief, "The timetable has no connection for the query."),
         Entry("no_trips", 404, cache: brief, "The journey planner found no trip for the query."),
         Entry("no_departures", 404, cache: brief, "The station has no departures for the query."),
-        Entry("session_expired", 410, cache: brief, "The upstream no longer holds the connection asked for; search again."),
+        Entry("session_expired", 410, "The upstream no longer holds the connection asked for; search again."),
         // The upstream failed.
         Entry("upstream_error", 502, "The upstream failed or answered with something unusable."),
         Entry("upstream_rejected", 502, "The upstream refused the request (a key, a quota or a parameter it does not take)."),
