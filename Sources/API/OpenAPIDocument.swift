@@ -765,7 +765,7 @@ enum OpenAPIDocument {
             "$ref": "#/components/responses/NotAcceptable"
           },
           "503": {
-            "description": "No feed has arrived yet and the upstream failed: its code and message, the upstream's name, and `Retry-After`.",
+            "description": "No feed has arrived yet and the upstream failed: `upstream_unavailable` with the upstream's message and name, and `Retry-After` (the refresh interval).",
             "content": {
               "application/xml": {
                 "schema": {
@@ -859,7 +859,7 @@ enum OpenAPIDocument {
             "$ref": "#/components/responses/NotAcceptable"
           },
           "503": {
-            "description": "No feed has arrived yet and the upstream failed: its code and message, the upstream's name, and `Retry-After`.",
+            "description": "No feed has arrived yet and the upstream failed: `upstream_unavailable` with the upstream's message and name, and `Retry-After` (the refresh interval).",
             "content": {
               "application/xml": {
                 "schema": {
@@ -1003,7 +1003,7 @@ enum OpenAPIDocument {
             "$ref": "#/components/responses/NotAcceptable"
           },
           "502": {
-            "description": "An upstream failed or answered something unusable (`upstream_error`, `upstream_unreachable`, `upstream_too_large`, `malformed_response`): its code and a message naming the upstream. `no_forecast` when the weather upstream gave a forecast without days for every place.",
+            "description": "An upstream failed or answered something unusable (`upstream_error`, `upstream_unreachable`, `upstream_too_large`, `malformed_response`): its code and a message naming the upstream. A weather answer without a single day is an `upstream_error` too.",
             "content": {
               "application/xml": {
                 "schema": {
@@ -1134,7 +1134,7 @@ enum OpenAPIDocument {
             "$ref": "#/components/responses/NotAcceptable"
           },
           "502": {
-            "description": "An upstream failed or answered something unusable (`upstream_error`, `upstream_unreachable`, `upstream_too_large`, `malformed_response`): its code and a message naming the upstream. `no_forecast` when the weather upstream gave a forecast without days.",
+            "description": "An upstream failed or answered something unusable (`upstream_error`, `upstream_unreachable`, `upstream_too_large`, `malformed_response`): its code and a message naming the upstream. A weather answer without a single day is an `upstream_error` too.",
             "content": {
               "application/xml": {
                 "schema": {
