@@ -37,6 +37,8 @@ struct Settings: Sendable {
     var apiKey = "gottago"
     /// Milliseconds the embedded sandbox waits before each answer (benchmarks).
     var sandboxLatency = 0
+    /// Where the embedded sandbox's clock starts, in seconds since 1970; 0 is the wall clock.
+    var sandboxTime = 0
 
     /// The `User-Agent` upstreams see: the service, its version and the operator's contact.
     var userAgent: String {
@@ -175,6 +177,9 @@ extension Option {
                }, current: { $0.apiKey == "gottago" ? "none" : "set" }),
         integer("sandbox-latency", "MS", "Milliseconds the embedded sandbox waits before each answer (benchmarks).", 0...10_000,
                 \.sandboxLatency),
+        integer("sandbox-time", "SECONDS",
+                "Starts the embedded sandbox's clock at this Unix time, from which it runs on (tests and demos at a chosen hour); 0 is the wall clock.",
+                0...4_102_444_800, \.sandboxTime),
     ]
 
     static func integer(

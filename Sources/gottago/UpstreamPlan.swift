@@ -142,6 +142,13 @@ struct UpstreamPlan {
         guard !simulated.isEmpty else { return (policies, nil) }
         var configuration = SandboxServer.Configuration()
         configuration.latency = settings.sandboxLatency
+        if settings.sandboxTime > 0 {
+            let shift = Int64(settings.sandboxTime) - BARTFeedService.wallClock()
+            let clock: @Sendable () -> Int64 = { BARTFeedService.wallClock() + shift }
+            configuration.bartClock = clock
+            configuration.weatherClock = clock
+            configuration.timetableClock = clock
+        }
         configuration.places = gazetteer
         // The timetable's network of the 26,644 stops only when the sandbox answers for the timetable.
         let simulatesTimetable = settings.timetable.map { simulated.contains($0.upstream) } ?? false
