@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The public API against its own OpenAPI document, as a third-party developer would check it:
-# schemathesis (pinned, from PyPI, in the venv .build/contract-venv) runs every check on every
-# operation of /api/openapi.json of a gottago started here on a free loopback port with its
-# embedded defaults, then the server is stopped.
+# openapi-spec-validator checks that /api/openapi.json is valid OpenAPI 3.1, then schemathesis
+# runs every check on every operation of it, both pinned, from PyPI, in the venv
+# .build/contract-venv, against a gottago started here on a free loopback port with its embedded
+# defaults; then the server is stopped.
 #
 # Usage: bash scripts/api-contract.sh <path-to-gottago-binary> [extra schemathesis arguments]
 # Exits with schemathesis's status; 0 with a message, and nothing checked, when PyPI cannot be
@@ -14,13 +15,16 @@ shift
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 VENV=$ROOT/.build/contract-venv
 SCHEMATHESIS_VERSION=4.32.5
+VALIDATOR_VERSION=0.7.2
 EXAMPLES=${CONTRACT_EXAMPLES:-30}
 
-if ! "$VENV/bin/schemathesis" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
+installed=$("$VENV/bin/schemathesis" --version 2>/dev/null || true)
+installed+=" validator $("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("openapi-spec-validator"))' 2>/dev/null || true)"
+if [[ $installed != *"$SCHEMATHESIS_VERSION"* || $installed != *"validator $VALIDATOR_VERSION"* ]]; then
     rm -rf "$VENV"
     python3 -m venv "$VENV" || { echo "api-contract: python3 -m venv failed; install python3-venv" >&2; exit 1; }
-    if ! "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"; then
-        echo "api-contract: SKIPPED: schemathesis $SCHEMATHESIS_VERSION could not be installed from PyPI" >&2
+    if ! "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" "openapi-spec-validator==$VALIDATOR_VERSION"; then
+        echo "api-contract: SKIPPED: schemathesis $SCHEMATHESIS_VERSION and openapi-spec-validator $VALIDATOR_VERSION could not be installed from PyPI" >&2
         rm -rf "$VENV"
         exit 0
     fi
@@ -44,6 +48,9 @@ for _ in $(seq 1 600); do
     sleep 0.1
 done
 [[ -n $port ]] || { echo "api-contract: gottago printed no port" >&2; exit 1; }
+
+curl -fsS "http://127.0.0.1:$port/api/openapi.json" -o "$work/openapi.json"
+"$VENV/bin/openapi-spec-validator" --schema 3.1 "$work/openapi.json"
 
 "$VENV/bin/schemathesis" run "http://127.0.0.1:$port/api/openapi.json" \
     --checks all --max-examples "$EXAMPLES" --workers 2 --seed 1 --no-color "$@"
