@@ -51,7 +51,7 @@ struct ParameterDecoder: Sendable {
 
     /// The request's parameters, checked; the first thing wrong is a 400 naming the parameter.
     func decode(_ request: Request) throws -> ParameterValues {
-        if request.query.isEmpty, !hasPathParameters, !parameters.contains(where: \.required) { return defaults }
+        if request.query.isEmpty, !hasPathParameters, rules.isEmpty, !parameters.contains(where: \.required) { return defaults }
         if let known {
             for (name, _) in request.query where !known.contains(name) {
                 throw HTTPError.badRequest(

@@ -93,9 +93,19 @@ struct Endpoint: Sendable {
         answersDocuments ? parameters + [.format, .pretty] : parameters
     }
 
+    /// The endpoint answered by an async handler that takes no arguments of its own.
+    func answering(_ handler: @escaping @Sendable (Request, NoArguments) async throws -> Response) -> Endpoint {
+        answering(as: NoArguments.self, handler)
+    }
+
+    /// The endpoint answered on the server thread, without arguments of its own.
+    func answeringInline(_ immediate: @escaping @Sendable (Request, NoArguments) throws -> Response) -> Endpoint {
+        answeringInline(as: NoArguments.self, immediate)
+    }
+
     /// The endpoint answered by an async handler with its typed arguments.
     func answering<Arguments: EndpointArguments>(
-        as type: Arguments.Type = NoArguments.self, _ handler: @escaping @Sendable (Request, Arguments) async throws -> Response
+        as type: Arguments.Type, _ handler: @escaping @Sendable (Request, Arguments) async throws -> Response
     ) -> Endpoint {
         var answer = Answer()
         answer.handler = { @Sendable (request: Request, values: ParameterValues) async throws -> Response in
@@ -106,7 +116,7 @@ struct Endpoint: Sendable {
 
     /// The endpoint answered on the server thread (from memory).
     func answeringInline<Arguments: EndpointArguments>(
-        as type: Arguments.Type = NoArguments.self, _ immediate: @escaping @Sendable (Request, Arguments) throws -> Response
+        as type: Arguments.Type, _ immediate: @escaping @Sendable (Request, Arguments) throws -> Response
     ) -> Endpoint {
         var answer = Answer()
         answer.immediate = { @Sendable (request: Request, values: ParameterValues) throws -> Response? in
