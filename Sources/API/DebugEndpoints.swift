@@ -34,29 +34,30 @@ enum DebugEndpoints {
         let xml = PreparedBody(Response.render(sample.node, as: .xml, pretty: false))
         let json = PreparedBody(Response.render(sample.node, as: .json, pretty: false))
         return [
-            Endpoint(
-                "/debug/fixed", id: "debugFixed", tag: "debug", summary: "A fixed schedules document served from memory (benchmarks).",
-                description: "Served only when the server runs with `--debug-routes`.",
-                output: .documents([.schedules]), outputDoc: "A `schedules` document of about 1 KiB."
-            ).debug().answeringInline { request, _ in
+            fixed.answeringInline { request, _ in
                 if request.pretty { return .document(sample.node, for: request, cache: .maxAge(60)) }
                 return Response(
                     headers: HTTPHeaders(contentType: request.format.contentType),
                     body: .prepared(request.format == .xml ? xml : json), cache: .maxAge(60), negotiated: true)
             },
-            Endpoint(
-                "/debug/delay", id: "debugDelay", tag: "debug",
-                summary: "Answers after waiting `ms` milliseconds without holding a thread (tests).",
-                description: "Served only when the server runs with `--debug-routes`.",
-                output: .documents([.delay]), outputDoc: "`delay/ms`."
-            ) {
-                Parameter.query("ms", .integer(0...10_000), default: 50, "Milliseconds to wait.")
-            }.debug().answering(as: DelayArguments.self) { request, arguments in
+            delay.answering(as: DelayArguments.self) { request, arguments in
                 try await Task.sleep(for: .milliseconds(arguments.ms))
                 return .document(.element("delay", [.leaf("ms", arguments.ms)]), for: request, cache: .noStore)
             },
         ]
     }
+
+    static let fixed = Endpoint(
+        "/debug/fixed", id: "debugFixed", tag: "debug", summary: "A fixed schedules document served from memory (benchmarks).",
+        output: .documents([.schedules]), outputDoc: "A `schedules` document of about 1 KiB."
+    ).debug()
+
+    static let delay = Endpoint(
+        "/debug/delay", id: "debugDelay", tag: "debug", summary: "Answers after waiting `ms` milliseconds without holding a thread (tests).",
+        output: .documents([.delay]), outputDoc: "`delay/ms`."
+    ) {
+        Parameter.query("ms", .integer(0...10_000), default: 50, "Milliseconds to wait.")
+    }.debug()
 }
 
 /// How long to wait.

@@ -7,14 +7,8 @@ import Upstream
 /// The departures endpoints: `/api/bart/…` and the schema their documents follow.
 enum BARTEndpoints {
     static func endpoints(departures: DepartureService?) -> [Endpoint] {
-        let schema = PreparedBody(Array(BARTSchema.xsd.utf8))
         var endpoints = [
-            Endpoint(
-                EndpointDocument.bartXSD, id: "bartSchema", tag: "departures", summary: "The XML Schema of the BART departures documents.",
-                output: .xmlSchema, outputDoc: "XML Schema 1.0."
-            ).answeringInline { _, _ in
-                Response(headers: HTTPHeaders(contentType: "application/xml; charset=utf-8"), body: .prepared(schema), cache: .maxAge(3600))
-            },
+            Endpoint.xmlSchema(EndpointDocument.bartXSD, id: "bartSchema", tag: "departures", summary: "The XML Schema of the BART departures documents.", xsd: BARTSchema.xsd),
         ]
         guard let departures else { return endpoints }
         let feed = departures.feed

@@ -40,20 +40,14 @@ struct Endpoint: Sendable {
     let path: String
     /// The path it is published under, when a suffix names its only format (`/api/openapi.json`).
     var publishedPath: String
-    /// The OpenAPI operation id.
-    let id: String
-    /// The OpenAPI tag (`timetable`, `departures`, …).
-    let tag: String
-    /// One line for `/api` and OpenAPI.
-    let summary: String
-    /// More for OpenAPI: what the documents hold, caching, special headers.
-    let description: String?
+    /// The OpenAPI operation id and tag (`timetable`, `departures`, …).
+    let id: String, tag: String
+    /// One line for `/api` and OpenAPI, and more for OpenAPI: what the documents hold, caching, special headers.
+    let summary: String, description: String?
     /// What a 200 carries, and what it says.
-    let output: Output
-    let outputDoc: String
-    /// The endpoint's own parameters (`format` and `pretty` come with documents).
-    let parameters: [Parameter]
-    let rules: [ParameterRule]
+    let output: Output, outputDoc: String
+    /// The endpoint's own parameters (`format` and `pretty` come with documents), and rules over several of them.
+    let parameters: [Parameter], rules: [ParameterRule]
     /// The error codes the endpoint itself gives, besides the ones every request may get.
     let errors: [String]
     /// Whether query parameters it does not declare are refused; false when the handler checks

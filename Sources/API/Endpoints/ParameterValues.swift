@@ -28,40 +28,10 @@ struct ParameterValues: Sendable {
     }
 
     /// A whole number.
-    func integer(_ name: String) -> Int? {
-        if case .integer(let value)? = values[name] { return value }
-        return nil
-    }
-
-    /// A date.
-    func date(_ name: String) -> LocalDate? {
-        if case .date(let value)? = values[name] { return value }
-        return nil
-    }
-
-    /// A time of day.
-    func time(_ name: String) -> LocalTime? {
-        if case .time(let value)? = values[name] { return value }
-        return nil
-    }
-
-    /// A local date and time.
-    func dateTime(_ name: String) -> (date: LocalDate, time: LocalTime)? {
-        if case .dateTime(let date, let time)? = values[name] { return (date, time) }
-        return nil
-    }
-
-    /// A flag.
-    func flag(_ name: String) -> Bool? {
-        if case .flag(let value)? = values[name] { return value }
-        return nil
-    }
+    func integer(_ name: String) -> Int? { if case .integer(let value)? = values[name] { value } else { nil } }
 
     /// A text (a word of a choice, a name).
-    func text(_ name: String) -> String? {
-        if case .text(let value)? = values[name] { return value }
-        return nil
-    }
+    func text(_ name: String) -> String? { if case .text(let value)? = values[name] { value } else { nil } }
 
     /// Every text of a list parameter (none when absent).
     func texts(_ name: String) -> [String] {
@@ -76,10 +46,7 @@ struct ParameterValues: Sendable {
     }
 
     /// A position.
-    func position(_ name: String = "position") -> Coordinate? {
-        if case .position(let value)? = values[name] { return value }
-        return nil
-    }
+    func position(_ name: String = "position") -> Coordinate? { if case .position(let value)? = values[name] { value } else { nil } }
 }
 
 /// A handler's typed arguments, made from its endpoint's decoded parameters (as Hummingbird's

@@ -46,7 +46,8 @@ enum OpenAPI {
             .init("operationId", .string(endpoint.id)),
             .init("tags", [.string(endpoint.tag)]),
         ]
-        if let description = endpoint.description { members.append(.init("description", .string(description))) }
+        let served = endpoint.isDebug ? "Served only when the server runs with `--debug-routes`." : nil
+        if let description = endpoint.description ?? served { members.append(.init("description", .string(description))) }
         let parameters = parameters(endpoint)
         if !parameters.isEmpty { members.append(.init("parameters", .array(parameters))) }
         members.append(.init("responses", responses(endpoint)))

@@ -7,15 +7,8 @@ import Upstream
 /// The timetable endpoints: `/api/sbb/…` and the schema their documents follow.
 enum SBBEndpoints {
     static func endpoints(timetable: TimetableService?) -> [Endpoint] {
-        let schema = PreparedBody(Array(SBBSchema.xsd.utf8))
         var endpoints = [
-            // Only `.xml` and `.json` suffixes choose a format; this path is the file's name.
-            Endpoint(
-                EndpointDocument.sbbXSD, id: "sbbSchema", tag: "timetable", summary: "The XML Schema of the timetable documents.",
-                output: .xmlSchema, outputDoc: "XML Schema 1.0."
-            ).answeringInline { _, _ in
-                Response(headers: HTTPHeaders(contentType: "application/xml; charset=utf-8"), body: .prepared(schema), cache: .maxAge(3600))
-            },
+            Endpoint.xmlSchema(EndpointDocument.sbbXSD, id: "sbbSchema", tag: "timetable", summary: "The XML Schema of the timetable documents.", xsd: SBBSchema.xsd),
         ]
         guard let timetable else { return endpoints }
         endpoints.append(nearby.answeringInline(as: NearbyArguments.self) { request, arguments in
@@ -119,9 +112,9 @@ enum SBBEndpoints {
 extension ConnectionQuery: EndpointArguments {
     init(_ values: ParameterValues) {
         self.init(origins: values.texts("from"), destinations: values.texts("to"))
-        date = values.date("date")
-        time = values.time("time")
-        isArrivalTime = values.flag("arrival") ?? false
+        if case .date(let date)? = values["date"] { self.date = date }
+        if case .time(let time)? = values["time"] { self.time = time }
+        if case .flag(let arrival)? = values["arrival"] { isArrivalTime = arrival }
         via = values.texts("via")
         if let limit = values.integer("limit") { self.limit = limit }
         transports = Set(values.texts("transport").compactMap(Station.Kind.init(rawValue:)))
@@ -132,7 +125,7 @@ extension ConnectionQuery: EndpointArguments {
 extension BoardQuery: EndpointArguments {
     init(_ values: ParameterValues) {
         self.init(station: values.texts("station").first ?? "")
-        if let (date, time) = values.dateTime("datetime") {
+        if case .dateTime(let date, let time)? = values["datetime"] {
             self.date = date
             self.time = time
         }

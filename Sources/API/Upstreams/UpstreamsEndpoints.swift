@@ -6,17 +6,13 @@ import Upstream
 /// schema of that document.
 enum UpstreamsEndpoints {
     static func endpoints(upstreams: Upstreams, uses: [String: UpstreamUse]) -> [Endpoint] {
-        let schema = PreparedBody(Array(UpstreamsSchema.xsd.utf8))
-        return [
+        [
             list.answeringInline { request, _ in
                 .document(UpstreamsDocument.node(upstreams, uses: uses), for: request, cache: .noStore)
             },
-            Endpoint(
+            Endpoint.xmlSchema(
                 EndpointDocument.upstreamsXSD, id: "upstreamsSchema", tag: "operations",
-                summary: "The XML Schema of the upstreams document.", output: .xmlSchema, outputDoc: "XML Schema 1.0."
-            ).answeringInline { _, _ in
-                Response(headers: HTTPHeaders(contentType: "application/xml; charset=utf-8"), body: .prepared(schema), cache: .maxAge(3600))
-            },
+                summary: "The XML Schema of the upstreams document.", xsd: UpstreamsSchema.xsd),
         ]
     }
 

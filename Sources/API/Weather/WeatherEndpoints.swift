@@ -7,14 +7,8 @@ import Services
 /// schema their documents (and the geocoding ones) follow.
 enum WeatherEndpoints {
     static func endpoints(weather: RouteWeatherService?) -> [Endpoint] {
-        let schema = PreparedBody(Array(WeatherSchema.xsd.utf8))
         var endpoints = [
-            Endpoint(
-                EndpointDocument.weatherXSD, id: "weatherSchema", tag: "weather",
-                summary: "The XML Schema of the weather and geocoding documents.", output: .xmlSchema, outputDoc: "XML Schema 1.0."
-            ).answeringInline { _, _ in
-                Response(headers: HTTPHeaders(contentType: "application/xml; charset=utf-8"), body: .prepared(schema), cache: .maxAge(3600))
-            },
+            Endpoint.xmlSchema(EndpointDocument.weatherXSD, id: "weatherSchema", tag: "weather", summary: "The XML Schema of the weather and geocoding documents.", xsd: WeatherSchema.xsd),
         ]
         guard let weather else { return endpoints }
         endpoints.append(route.answering(as: RouteWeatherQuery.self) { request, query in
@@ -106,7 +100,7 @@ extension RouteWeatherQuery: EndpointArguments {
     init(_ values: ParameterValues) {
         self.init(from: values.text("from") ?? "", to: values.text("to") ?? "")
         if let day = values.integer("day") { self.day = day }
-        depart = values.dateTime("depart")
+        if case .dateTime(let date, let time)? = values["depart"] { depart = (date, time) }
         if let dedupe = values.text("dedupe").flatMap(Dedupe.init(rawValue:)) { self.dedupe = dedupe }
         if let km = values.integer("every") { spacing = Double(km) * 1000 }
     }
