@@ -86,6 +86,15 @@ struct OpenAPITests {
         #expect(connections["504"] != nil)
     }
 
+@Test("every error code an endpoint declares has a status")
+    func everyCodeHasAStatus() throws {
+        for endpoint in try AllEndpoints.declared() {
+            for code in OpenAPI.requestCodes(endpoint) + endpoint.errors {
+                #expect(OpenAPI.status(of: code) != nil, "\(endpoint.path): \(code)")
+            }
+        }
+    }
+
     @Test("debug endpoints are described only when they are served")
     func debugOnlyWhenServed() async throws {
         for debug in [false, true] {

@@ -1,13 +1,6 @@
 import Foundation
 import Testing
 @testable import API
-import Fetch
-import Model
-import Scrape
-import Server
-import Services
-import Store
-import Upstream
 
 /// README's endpoint table says what the declarations say: the same endpoints, and only query
 /// parameters the endpoint takes.
@@ -26,7 +19,7 @@ struct ReadmeEndpointsTests {
     func tableMatchesDeclarations() async throws {
         let rows = try Self.rows()
         #expect(!rows.isEmpty)
-        let endpoints = try Self.allEndpoints()
+        let endpoints = try AllEndpoints.declared()
         var listed = Set<String>()
         let mention = try NSRegularExpression(pattern: "`GET (/[^`?]*)(\\?[^`]*)?`")
         for row in rows {
@@ -43,23 +36,6 @@ struct ReadmeEndpointsTests {
         let declared = Set(endpoints.map(\.publishedPath))
         #expect(declared.subtracting(listed).isEmpty, "declared but not in README: \(declared.subtracting(listed).sorted())")
         #expect(listed.subtracting(declared).isEmpty, "in README but not declared: \(listed.subtracting(declared).sorted())")
-    }
-
-    /// Every endpoint the service can serve: every service on, debug routes on.
-    static func allEndpoints() throws -> [Endpoint] {
-        let upstreams = try Upstreams(catalog: try RouteCatalog.load(from: TestRoutes.shipped), fetcher: try CurlFetcher(), cache: MemoryCache())
-        let directory = try StationDirectory(stations: [Station(id: "8507000", name: "Bern", latitude: 46.948825, longitude: 7.439122)])
-        let weather = RouteWeatherService(
-            geocoding: try GeocodingService(provider: .nominatim, directory: nil, upstreams: upstreams),
-            directions: try DirectionsService(upstreams: upstreams, provider: .google), weather: try WeatherService(upstreams: upstreams, provider: .yr))
-        var api = APIConfiguration()
-        api.debugRoutes = true
-        let application = try Application(
-            server: ServerConfiguration(), api: api, upstreams: upstreams,
-            timetable: try TimetableService(upstreams: upstreams, directory: directory, provider: .hafasExtxml),
-            departures: try DepartureService(feed: DepartureFeed(upstreams: upstreams, routeID: "bart-etd")), weather: weather,
-            log: ServerLog(sink: LogSink(descriptor: -1)))
-        return application.endpoints
     }
 
     /// The parameter names of `?a=&b=…`.

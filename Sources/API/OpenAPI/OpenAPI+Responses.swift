@@ -14,8 +14,9 @@ extension OpenAPI {
     static func responses(_ endpoint: Endpoint) -> JSONValue {
         var members: [JSONValue.Member] = [.init("200", ["description": .string(endpoint.outputDoc), "content": content(endpoint.output)])]
         var byStatus: [Int: [String]] = [:]
-        for code in requestCodes(endpoint) + endpoint.errors where byStatus[status(of: code)]?.contains(code) != true {
-            byStatus[status(of: code), default: []].append(code)
+        // A code the catalog does not know would be answered as an internal error.
+        for code in requestCodes(endpoint) + endpoint.errors where byStatus[status(of: code) ?? 500]?.contains(code) != true {
+            byStatus[status(of: code) ?? 500, default: []].append(code)
         }
         for (status, codes) in byStatus.sorted(by: { $0.key < $1.key }) {
             members.append(.init(String(status), [
