@@ -5,23 +5,24 @@ extension OpenAPI {
     /// for each group of query parameters that go together or exclude each other: a position's
     /// `lat` and `lon`, or the members of a rule.
     static func parameters(_ endpoint: Endpoint) -> [JSONValue] {
-        let grouped = Set(endpoint.rules.flatMap(\.names))
         var list: [JSONValue] = []
-        for parameter in endpoint.parameters where !grouped.contains(parameter.name) {
-            if case .position = parameter.kind {
+        var emitted: Set<String> = []
+        for parameter in endpoint.parameters {
+            // A rule's group stands where its first member is declared.
+            if let rule = endpoint.rules.first(where: { $0.names.contains(parameter.name) }) {
+                guard emitted.insert(rule.names.joined(separator: "_or_")).inserted else { continue }
+                let members = rule.names.compactMap { name in endpoint.parameters.first { $0.name == name } }
+                list.append(group(
+                    rule.names.joined(separator: "_or_"), required: rule.needsOne,
+                    doc: rule.summary(members) + " " + members.map { "`\($0.spoken)`: \($0.doc)" }.joined(separator: " "),
+                    schema: ["anyOf": .array(rule.variants(members).map(variant))]))
+            } else if case .position = parameter.kind {
                 list.append(group(
                     parameter.name, required: parameter.required, doc: parameter.doc + " `lat` and `lon` come together.",
                     schema: reference("schemas", "Position")))
             } else {
                 list.append(self.parameter(parameter))
             }
-        }
-        for rule in endpoint.rules {
-            let members = rule.names.compactMap { name in endpoint.parameters.first { $0.name == name } }
-            list.append(group(
-                rule.names.joined(separator: "_or_"), required: rule.needsOne,
-                doc: rule.summary(members) + " " + members.map { "`\($0.spoken)`: \($0.doc)" }.joined(separator: " "),
-                schema: ["anyOf": .array(rule.variants(members).map(variant))]))
         }
         if endpoint.answersDocuments { list += [reference("parameters", "format"), reference("parameters", "pretty")] }
         return list
