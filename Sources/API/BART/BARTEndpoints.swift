@@ -132,5 +132,5 @@ struct OptionalPosition: EndpointArguments {
 struct StationArguments: EndpointArguments {
     let abbr: String
 
-    init(_ values: ParameterValues) { abbr = values.text("abbr") ?? "" }
+    init(_ values: ParameterValues) throws { abbr = try values.required("abbr") { $0.text("abbr") } }
 }

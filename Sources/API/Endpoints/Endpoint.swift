@@ -103,7 +103,7 @@ struct Endpoint: Sendable {
     ) -> Endpoint {
         var answer = Answer()
         answer.handler = { @Sendable (request: Request, values: ParameterValues) async throws -> Response in
-            try await handler(request, Arguments(values))
+            try await handler(request, try Arguments(values))
         }
         return with(answer)
     }
@@ -114,7 +114,7 @@ struct Endpoint: Sendable {
     ) -> Endpoint {
         var answer = Answer()
         answer.immediate = { @Sendable (request: Request, values: ParameterValues) throws -> Response? in
-            try immediate(request, Arguments(values))
+            try immediate(request, try Arguments(values))
         }
         return with(answer)
     }
@@ -130,11 +130,11 @@ struct Endpoint: Sendable {
         answer.lookup = lookup
         if let immediate {
             answer.immediate = { @Sendable (request: Request, values: ParameterValues) throws -> Response? in
-                try immediate(request, Arguments(values))
+                try immediate(request, try Arguments(values))
             }
         }
         answer.handler = { @Sendable (request: Request, values: ParameterValues) async throws -> Response in
-            try await handler(request, Arguments(values))
+            try await handler(request, try Arguments(values))
         }
         return with(answer)
     }

@@ -47,12 +47,25 @@ struct ParameterValues: Sendable {
 
     /// A position.
     func position(_ name: String = "position") -> Coordinate? { if case .position(let value)? = values[name] { value } else { nil } }
+
+    /// A value the declaration requires: the decoder has refused every request without it, so
+    /// its absence is a declaration out of step with its arguments (a 500 and a log line).
+    func required<Value>(_ name: String, _ value: (ParameterValues) -> Value?) throws -> Value {
+        guard let value = value(self) else { throw Missing(name: name) }
+        return value
+    }
+
+    /// A required parameter without a value.
+    struct Missing: Error, CustomStringConvertible {
+        let name: String
+        var description: String { "parameter \(name) is required by its endpoint's arguments but not declared as required" }
+    }
 }
 
 /// A handler's typed arguments, made from its endpoint's decoded parameters (as Hummingbird's
 /// `decodeQuery(as:)` makes a `Decodable` from a query): every check has already been made.
 protocol EndpointArguments: Sendable {
-    init(_ values: ParameterValues)
+    init(_ values: ParameterValues) throws
 }
 
 /// The arguments of an endpoint that takes no parameters of its own.

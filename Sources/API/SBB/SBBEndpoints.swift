@@ -123,8 +123,8 @@ extension ConnectionQuery: EndpointArguments {
 }
 
 extension BoardQuery: EndpointArguments {
-    init(_ values: ParameterValues) {
-        self.init(station: values.texts("station").first ?? "")
+    init(_ values: ParameterValues) throws {
+        self.init(station: try values.required("station") { $0.texts("station").first })
         if case .dateTime(let date, let time)? = values["datetime"] {
             self.date = date
             self.time = time
@@ -140,9 +140,8 @@ struct NearbyArguments: EndpointArguments {
     let position: Coordinate
     let limit: Int
 
-    init(_ values: ParameterValues) {
-        // The declaration requires the position; the decoder has refused a request without it.
-        position = values.position() ?? Coordinate(latitude: 0, longitude: 0)!
+    init(_ values: ParameterValues) throws {
+        position = try values.required("position") { $0.position() }
         limit = values.integer("limit") ?? 1
     }
 }

@@ -67,8 +67,8 @@ struct GeocodeArguments: EndpointArguments {
     let query: String
     let limit: Int
 
-    init(_ values: ParameterValues) {
-        query = values.text("q") ?? ""
+    init(_ values: ParameterValues) throws {
+        query = try values.required("q") { $0.text("q") }
         limit = values.integer("limit") ?? 1
     }
 }

@@ -97,8 +97,8 @@ enum WeatherEndpoints {
 }
 
 extension RouteWeatherQuery: EndpointArguments {
-    init(_ values: ParameterValues) {
-        self.init(from: values.text("from") ?? "", to: values.text("to") ?? "")
+    init(_ values: ParameterValues) throws {
+        self.init(from: try values.required("from") { $0.text("from") }, to: try values.required("to") { $0.text("to") })
         if let day = values.integer("day") { self.day = day }
         if case .dateTime(let date, let time)? = values["depart"] { depart = (date, time) }
         if let dedupe = values.text("dedupe").flatMap(Dedupe.init(rawValue:)) { self.dedupe = dedupe }
