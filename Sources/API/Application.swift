@@ -10,6 +10,9 @@ public struct APIConfiguration: Sendable {
     public var debugRoutes = false
     /// What each upstream is used for and whether the sandbox stands in for it, for `/api/upstreams`.
     public var upstreamUses: [String: UpstreamUse] = [:]
+    /// Whether requests for an upstream without an origin may go to the live upstream (by name):
+    /// `/api/routes` lists only the routes that can answer.
+    public var live: @Sendable (String) -> Bool = { _ in true }
 
     /// Creates the default configuration.
     public init() {}
@@ -37,7 +40,7 @@ public final class Application: Sendable {
         var endpoints = OpsEndpoints.endpoints(readiness: readiness, metrics: metrics, upstreams: upstreams, departures: departures?.feed)
         endpoints += DiscoveryEndpoints.endpoints(catalog: catalog)
         if let upstreams {
-            endpoints += RouteEndpoints.endpoints(upstreams: upstreams) + UpstreamsEndpoints.endpoints(upstreams: upstreams, uses: api.upstreamUses)
+            endpoints += RouteEndpoints.endpoints(upstreams: upstreams, live: api.live) + UpstreamsEndpoints.endpoints(upstreams: upstreams, uses: api.upstreamUses)
         }
         endpoints += SBBEndpoints.endpoints(timetable: timetable)
         endpoints += BARTEndpoints.endpoints(departures: departures)

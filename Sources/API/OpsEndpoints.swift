@@ -26,7 +26,8 @@ enum OpsEndpoints {
                 errors: ["not_ready"]
             ).answering { request, _ in
                 guard readiness.isReady else {
-                    throw HTTPError.unavailable("The service is starting or stopping.", code: "not_ready")
+                    // Readiness is usually a matter of seconds (loading, or draining before a stop).
+                    throw HTTPError.catalogued("not_ready", "The service is starting or stopping.", retryAfter: 5)
                 }
                 var members: [Node] = [.leaf("status", "ready")]
                 if let upstreams {

@@ -16,11 +16,14 @@ enum RouteEndpoints {
     /// Longest accepted parameter value, in bytes.
     static let maxValueBytes = 500
 
-    static func endpoints(upstreams: Upstreams) -> [Endpoint] {
+    static func endpoints(upstreams: Upstreams, live: @escaping @Sendable (String) -> Bool) -> [Endpoint] {
         let rendered = RenderedAnswers()
+        let answering: @Sendable (Scrape.Route) -> Bool = { upstreams.answers($0, live: live($0.upstream)) }
         return [
+            // Only the routes that can answer: one whose upstream no longer answers and has no
+            // simulator standing in for it would only ever give 502.
             list.answeringInline { request, _ in
-                .document(.list("routes", upstreams.catalog.routes.map(describe)), for: request, cache: .maxAge(300))
+                .document(.list("routes", upstreams.catalog.routes.filter(answering).map(describe)), for: request, cache: .maxAge(300))
             },
             result.answering(
                 as: NoArguments.self,
@@ -33,16 +36,16 @@ enum RouteEndpoints {
                     return entry.response(now: now, source: "HIT")
                 },
                 handler: { request, _ in
-                    let (route, parameters) = try validated(request, upstreams.catalog)
+                    let (route, parameters) = try validated(request, upstreams.catalog, answering: answering)
                     let answer: UpstreamClient.Answer
                     do throws(UpstreamFailure) {
                         answer = try await upstreams.extract(route, parameters: parameters)
                     } catch {
-                        throw UpstreamError(failure: error)
+                        throw CataloguedError(error)
                     }
-                    var document = answer.extraction.node
+                    var document = answer.extraction.node(status: { ErrorCatalog.status(of: $0) })
                     let status: Int
-                    if case .failure(let failure) = answer.extraction.outcome { status = failure.status } else { status = 200 }
+                    if case .failure(let failure) = answer.extraction.outcome { status = ErrorCatalog.status(of: failure.code) } else { status = 200 }
                     if answer.source == .stale {
                         document.attributes += [Node.Attribute("stale", "true"), Node.Attribute("age", String(answer.age))]
                         var response = Response.document(document, for: request, status: status, cache: .noCache)
@@ -86,42 +89,45 @@ enum RouteEndpoints {
         Parameter.path("id", .text, "The route's id, as `/api/routes` lists it.")
     }
 
-    /// The route and its parameters, or a 4xx naming what is wrong.
-    static func validated(_ request: Request, _ catalog: RouteCatalog) throws(HTTPError) -> (Scrape.Route, [String: String]) {
+    /// The route and its parameters, or a 4xx naming what is wrong; a route that cannot answer is
+    /// not served, as it is not listed.
+    static func validated(
+        _ request: Request, _ catalog: RouteCatalog, answering: (Scrape.Route) -> Bool
+    ) throws(HTTPError) -> (Scrape.Route, [String: String]) {
         let id = request.parameters.raw("id").map(String.init) ?? ""
-        guard let route = catalog[id] else {
-            let known = catalog.routes.map(\.id).joined(separator: ", ")
-            throw HTTPError(status: 404, code: "unknown_route", message: "There is no route \"\(id.prefix(100))\"; the routes are \(known).")
+        guard let route = catalog[id], answering(route) else {
+            let known = catalog.routes.filter(answering).map(\.id).joined(separator: ", ")
+            throw .catalogued("unknown_route", "There is no route \"\(id.prefix(100))\"; the routes are \(known).")
         }
         var parameters: [String: String] = [:]
         for (name, value) in request.query where name != "pretty" && name != "format" {
             guard let declared = route.parameters.first(where: { $0.name == name }) else {
                 let names = route.parameters.map(\.name)
-                throw .badRequest(
+                throw .catalogued(
+                    "unknown_parameter",
                     "Route \(route.id) takes no parameter \"\(name.prefix(100))\"; "
-                        + (names.isEmpty ? "it takes none." : "it takes \(names.joined(separator: ", "))."),
-                    code: "unknown_parameter")
+                        + (names.isEmpty ? "it takes none." : "it takes \(names.joined(separator: ", "))."))
             }
             if let earlier = parameters[name] {
                 // A repeatable parameter takes each of its values once more; others only once.
                 guard declared.isRepeatable else {
-                    throw .badRequest("Parameter \(name) is given more than once.", code: "repeated_parameter")
+                    throw .catalogued("repeated_parameter", "Parameter \(name) is given more than once.")
                 }
                 guard earlier.split(separator: RouteParameter.valueSeparator).count < declared.maxValues else {
-                    throw .badRequest("Parameter \(name) is given more than \(declared.maxValues) times.", code: "repeated_parameter")
+                    throw .catalogued("repeated_parameter", "Parameter \(name) is given more than \(declared.maxValues) times.")
                 }
             }
             guard value.utf8.count <= maxValueBytes else {
-                throw .badRequest("Parameter \(name) is longer than \(maxValueBytes) bytes.", code: "parameter_too_long")
+                throw .catalogued("parameter_too_long", "Parameter \(name) is longer than \(maxValueBytes) bytes.")
             }
             guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-                throw .badRequest("Parameter \(name) contains a control character.", code: "invalid_parameter")
+                throw .catalogued("invalid_parameter", "Parameter \(name) contains a control character.")
             }
             guard !value.isEmpty || !declared.isRepeatable else { continue }
             parameters[name] = parameters[name].map { $0 + String(RouteParameter.valueSeparator) + value } ?? value
         }
         if let missing = route.parameters.first(where: { $0.required && $0.defaultValue == nil && parameters[$0.name] == nil }) {
-            throw .badRequest("Parameter \(missing.name) is required: \(missing.summary)", code: "missing_parameter")
+            throw .catalogued("missing_parameter", "Parameter \(missing.name) is required: \(missing.summary)")
         }
         return (route, parameters)
     }
@@ -148,19 +154,4 @@ enum RouteEndpoints {
             .leaf("retired", route.retired?.value),
         ])
     }
-}
-
-/// An upstream failure as the client sees it: its status, code and message, the upstream's name,
-/// and `Retry-After` when it is worth coming back later.
-struct UpstreamError: HTTPResponseError {
-    let failure: UpstreamFailure
-
-    var status: Int { failure.status }
-    var code: String { failure.code }
-    var message: String { failure.message }
-    var headers: HTTPHeaders {
-        guard let seconds = failure.retryAfter else { return HTTPHeaders() }
-        return [("Retry-After", String(seconds))]
-    }
-    var fields: [(name: String, value: String)] { [("upstream", failure.upstream)] }
 }

@@ -37,26 +37,26 @@ public struct Schedule: Representable, Equatable {
     }
 }
 
-/// Why one schedule has no links: a stable code, the HTTP status it would have alone, a message,
-/// and the candidate stations for an ambiguous or unknown name.
+/// Why one schedule has no links: a stable code, a message, and the candidate stations for an
+/// ambiguous or unknown name.
+///
+/// Its `<error>` element has no `<status>`: the API puts the one its error catalog gives for the
+/// code first when it answers the document.
 public struct ScheduleError: Representable, Equatable, Error {
     public var code: String
-    public var status: Int
     public var message: String
     /// Stations the name could mean (`ambiguous_station`), or suggestions (`unknown_station`).
     public var candidates: [Station]
 
     /// Creates an error.
-    public init(code: String, status: Int, message: String, candidates: [Station] = []) {
+    public init(code: String, message: String, candidates: [Station] = []) {
         self.code = code
-        self.status = status
         self.message = message
         self.candidates = candidates
     }
 
     public var node: Node {
         .element("error", [
-            .leaf("status", status),
             .leaf("code", code),
             .leaf("message", message),
             candidates.isEmpty ? nil : .list("candidates", candidates.map { station in

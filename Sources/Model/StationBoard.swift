@@ -3,7 +3,7 @@ public import Markup
 /// The next departures (or arrivals) at one station: `<stationboard>`.
 ///
 /// A board that could not be answered carries an `error` (an ambiguous or unknown name, with
-/// candidates; the upstream down) and no journeys; the response then takes the error's status.
+/// candidates; the upstream down) and no journeys; the response then takes the status of the error's code.
 public struct StationBoard: Representable, Equatable {
     /// Departures or arrivals.
     public enum Kind: String, Sendable, CaseIterable {

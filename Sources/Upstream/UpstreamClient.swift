@@ -117,7 +117,7 @@ public final class UpstreamClient: Sendable {
             // An origin replaces any address's host, so an address parameter may then name any.
             request = try route.upstreamRequest(parameters, anyHost: policy.origin != nil)
         } catch {
-            throw UpstreamFailure(upstream: name, code: "invalid_parameter", status: 400, retryAfter: nil, message: error.description)
+            throw UpstreamFailure(upstream: name, code: UpstreamFailure.Code.invalidParameter, retryAfter: nil, message: error.description)
         }
         let times = cacheTimes(for: route)
         let key = CacheKey.make(
@@ -149,7 +149,7 @@ public final class UpstreamClient: Sendable {
             let (entry, shared) = try await flights.run(key) { [self] in try await fill(key, route, times, request, parameters, .client) }
             if shared { metrics.coalescedWaiter() }
             guard let extraction = Extraction(decoding: entry.value) else {
-                throw UpstreamFailure(upstream: name, code: "upstream_error", status: 502, retryAfter: nil, message: "\(name): unreadable cache entry.")
+                throw UpstreamFailure(upstream: name, code: UpstreamFailure.Code.error, retryAfter: nil, message: "\(name): unreadable cache entry.")
             }
             metrics.answered(.miss)
             return answer(extraction, .miss, entry)
@@ -160,9 +160,9 @@ public final class UpstreamClient: Sendable {
             }
             if let failure = error as? UpstreamFailure { throw failure }
             if error is CancellationError {
-                throw UpstreamFailure(upstream: name, code: "cancelled", status: 499, retryAfter: nil, message: "The request was cancelled.")
+                throw UpstreamFailure(upstream: name, code: UpstreamFailure.Code.cancelled, retryAfter: nil, message: "The request was cancelled.")
             }
-            throw UpstreamFailure(upstream: name, code: "upstream_error", status: 502, retryAfter: nil, message: "\(name): \(error)")
+            throw UpstreamFailure(upstream: name, code: UpstreamFailure.Code.error, retryAfter: nil, message: "\(name): \(error)")
         }
     }
 
@@ -236,22 +236,23 @@ public final class UpstreamClient: Sendable {
         if var failure = UpstreamFailure.status(response.status, retryAfter: retryAfter(response), upstream: name) {
             // A server error whose body one of the route's error rules reads says what went wrong
             // (search.ch sends "Incomplete route description." with a 500).
-            if (500...599).contains(response.status), failure.code == "upstream_error",
+            if (500...599).contains(response.status), failure.code == UpstreamFailure.Code.error,
                 let told = Self.ruleFailure(route, response, parameters)
             {
-                failure = UpstreamFailure(upstream: name, code: told.code, status: 502, retryAfter: nil, message: "\(name): \(told.message)")
+                failure = UpstreamFailure(upstream: name, code: told.code, retryAfter: nil, message: "\(name): \(told.message)")
             }
-            record(success: false, pause: failure.status == 503 ? failure.retryAfter : nil, code: failure.code, status: response.status)
+            // Of the failures an upstream's status stands for, only its request to wait carries seconds.
+            record(success: false, pause: failure.retryAfter, code: failure.code, status: response.status)
             log?("\(name): \(failure.code) (HTTP \(response.status)) for \(route.id): \(failure.message)")
             throw failure
         }
         let extraction = Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters)
         fillRates.record(route, extraction)
         let brokenAnswer: Bool
-        if case .failure(let failure) = extraction.outcome, failure.status >= 500 { brokenAnswer = true } else { brokenAnswer = false }
+        if case .failure(let failure) = extraction.outcome, failure.kind == .fault { brokenAnswer = true } else { brokenAnswer = false }
         record(success: !brokenAnswer, pause: nil, code: Self.code(extraction), status: response.status)
         if brokenAnswer, case .failure(let failure) = extraction.outcome {
-            throw UpstreamFailure(upstream: name, code: failure.code, status: 502, retryAfter: nil, message: "\(name): \(failure.message)")
+            throw UpstreamFailure(upstream: name, code: failure.code, retryAfter: nil, message: "\(name): \(failure.message)")
         }
         let isFailure: Bool
         if case .failure = extraction.outcome { isFailure = true } else { isFailure = false }
@@ -269,7 +270,7 @@ public final class UpstreamClient: Sendable {
     private static func ruleFailure(_ route: Route, _ response: FetchResponse, _ parameters: [String: String]) -> RouteFailure? {
         let extraction = Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters)
         guard case .failure(let failure) = extraction.outcome, failure.code != route.unparsable.code || failure.message != route.unparsable.message,
-            failure.code != "upstream_too_complex"
+            failure.code != FailureCodes.tooComplex
         else { return nil }
         return failure
     }
@@ -324,7 +325,7 @@ public final class UpstreamClient: Sendable {
             return (refusal, permit == .probe && refusal == nil)
         }
         if let refusal {
-            if refusal.code == "upstream_quota_spent" { log?("\(name): \(refusal.message)") }
+            if refusal.code == UpstreamFailure.Code.quotaSpent { log?("\(name): \(refusal.message)") }
             throw refusal
         }
         return probe

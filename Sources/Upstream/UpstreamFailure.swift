@@ -1,29 +1,27 @@
 public import Fetch
 
-/// Why an upstream gave no usable answer, as the client sees it: a stable code naming the
-/// upstream, the HTTP status and, for a pause, when to come back.
+/// Why an upstream gave no usable answer: a stable code naming what happened, the upstream, and,
+/// when it is worth coming back, after how many seconds (a fact about the upstream: its pause,
+/// the breaker's cooldown, our budget toward it).
 ///
-/// Timeout → 504; unreachable, a 5xx, a body that does not parse → 502; the circuit open, the
-/// upstream's own pause, our rate budget spent or no slot free by the deadline → 503 with `Retry-After`.
+/// The codes are `UpstreamFailure.Code`; how a client is answered for each (the HTTP status,
+/// whether `Retry-After` is sent) is the API's error catalog's business.
 public struct UpstreamFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The upstream's name (`sbb`, `bart`).
     public let upstream: String
     /// The stable code (`upstream_timeout`).
     public let code: String
-    /// The HTTP status for the client.
-    public let status: Int
-    /// Seconds until it is worth asking again, for 503.
+    /// Seconds until it is worth asking again, when the upstream or our limits toward it say so.
     public let retryAfter: Int?
     /// A message for people, naming the upstream.
     public let message: String
 
-    public var description: String { "\(code) (\(status)): \(message)" }
+    public var description: String { "\(code): \(message)" }
 
-    /// A failure of an upstream, as the client will see it.
-    public init(upstream: String, code: String, status: Int, retryAfter: Int?, message: String) {
+    /// A failure of an upstream.
+    public init(upstream: String, code: String, retryAfter: Int?, message: String) {
         self.upstream = upstream
         self.code = code
-        self.status = status
         self.retryAfter = retryAfter
         self.message = message
     }
@@ -31,44 +29,44 @@ public struct UpstreamFailure: Error, Sendable, Equatable, CustomStringConvertib
     /// The failure a fetch error stands for, described as it happened; libcurl's own words stay
     /// in the fetch error's message, for the log (they may name hosts and addresses).
     public static func fetch(_ error: FetchError, upstream: String) -> UpstreamFailure {
-        let (code, status, message): (String, Int, String)
+        let (code, message): (String, String)
         switch error.kind {
         case .timeout:
-            (code, status, message) = ("upstream_timeout", 504, "\(upstream) did not answer in time.")
+            (code, message) = (Code.timeout, "\(upstream) did not answer in time.")
         case .nameNotResolved:
-            (code, status, message) = ("upstream_unreachable", 502, "\(upstream)'s host name could not be resolved.")
+            (code, message) = (Code.unreachable, "\(upstream)'s host name could not be resolved.")
         case .unreachable:
-            (code, status, message) = ("upstream_unreachable", 502, "\(upstream) could not be reached.")
+            (code, message) = (Code.unreachable, "\(upstream) could not be reached.")
         case .connectionLost:
-            (code, status, message) = ("upstream_unreachable", 502, "The connection to \(upstream) broke before its answer was complete.")
+            (code, message) = (Code.unreachable, "The connection to \(upstream) broke before its answer was complete.")
         case .emptyReply:
-            (code, status, message) = ("upstream_unreachable", 502, "\(upstream) closed the connection without answering.")
+            (code, message) = (Code.unreachable, "\(upstream) closed the connection without answering.")
         case .truncated:
-            (code, status, message) = ("upstream_unreachable", 502, "\(upstream) closed the connection before its answer was complete.")
+            (code, message) = (Code.unreachable, "\(upstream) closed the connection before its answer was complete.")
         case .tls:
-            (code, status, message) = ("upstream_unreachable", 502, "No secure connection to \(upstream) could be made (the TLS handshake failed).")
+            (code, message) = (Code.unreachable, "No secure connection to \(upstream) could be made (the TLS handshake failed).")
         case .certificate:
-            (code, status, message) = ("upstream_unreachable", 502, "\(upstream)'s TLS certificate could not be verified; nothing was sent.")
+            (code, message) = (Code.unreachable, "\(upstream)'s TLS certificate could not be verified; nothing was sent.")
         case .notHTTP:
-            (code, status, message) = ("upstream_error", 502, "\(upstream) answered with something that is not HTTP.")
+            (code, message) = (Code.error, "\(upstream) answered with something that is not HTTP.")
         case .badHTTP:
-            (code, status, message) = ("upstream_error", 502, "\(upstream) sent a malformed HTTP response.")
+            (code, message) = (Code.error, "\(upstream) sent a malformed HTTP response.")
         case .tooLarge:
-            (code, status, message) = ("upstream_too_large", 502, "\(upstream) answered with more data than allowed.")
+            (code, message) = (Code.tooLarge, "\(upstream) answered with more data than allowed.")
         case .badEncoding:
-            (code, status, message) = ("upstream_error", 502, "\(upstream) sent a compressed body that could not be decoded.")
+            (code, message) = (Code.error, "\(upstream) sent a compressed body that could not be decoded.")
         case .tooManyRedirects:
-            (code, status, message) = ("upstream_error", 502, "\(upstream) redirected the request too many times.")
+            (code, message) = (Code.error, "\(upstream) redirected the request too many times.")
         case .redirectRefused:
-            (code, status, message) = ("upstream_error", 502, "\(upstream) redirected the request to a host it may not go to; the redirect was not followed.")
+            (code, message) = (Code.error, "\(upstream) redirected the request to a host it may not go to; the redirect was not followed.")
         case .invalidURL:
-            (code, status, message) = ("upstream_error", 502, "The request to \(upstream) could not be made: its URL or a header is not valid.")
+            (code, message) = (Code.error, "The request to \(upstream) could not be made: its URL or a header is not valid.")
         case .cancelled:
-            (code, status, message) = ("cancelled", 499, "The request was cancelled.")
+            (code, message) = (Code.cancelled, "The request was cancelled.")
         default:
-            (code, status, message) = ("upstream_error", 502, "The exchange with \(upstream) failed.")
+            (code, message) = (Code.error, "The exchange with \(upstream) failed.")
         }
-        return UpstreamFailure(upstream: upstream, code: code, status: status, retryAfter: nil, message: message)
+        return UpstreamFailure(upstream: upstream, code: code, retryAfter: nil, message: message)
     }
 
     /// The failure an upstream's own error status stands for; nil for a status that carries data.
@@ -76,15 +74,15 @@ public struct UpstreamFailure: Error, Sendable, Equatable, CustomStringConvertib
         switch status {
         case 203:
             // met.no's sign that a product version is deprecated; its data must not be relied on.
-            UpstreamFailure(upstream: upstream, code: "upstream_deprecated", status: 502, retryAfter: nil,
+            UpstreamFailure(upstream: upstream, code: Code.deprecated, retryAfter: nil,
                             message: "\(upstream) says this interface is deprecated (HTTP 203); the route needs updating.")
         case 401, 403:
-            UpstreamFailure(upstream: upstream, code: "upstream_forbidden", status: 502, retryAfter: nil,
+            UpstreamFailure(upstream: upstream, code: Code.forbidden, retryAfter: nil,
                             message: "\(upstream) refused the request (HTTP \(status)): it may need a key or token, or a contact in the User-Agent (--contact).")
         case 429, 503:
             .paused(upstream: upstream, retryAfter: Double(retryAfter ?? 30))
         case 500...599:
-            UpstreamFailure(upstream: upstream, code: "upstream_error", status: 502, retryAfter: nil,
+            UpstreamFailure(upstream: upstream, code: Code.error, retryAfter: nil,
                             message: "\(upstream) failed (HTTP \(status)).")
         default:
             nil
@@ -94,32 +92,32 @@ public struct UpstreamFailure: Error, Sendable, Equatable, CustomStringConvertib
     /// The upstream asked us to wait (429 or 503, with its `Retry-After` or 30 s): the answer that
     /// asked, and every request refused until the pause ends, with the seconds left of it.
     public static func paused(upstream: String, retryAfter: Double) -> UpstreamFailure {
-        UpstreamFailure(upstream: upstream, code: "upstream_paused", status: 503, retryAfter: max(1, Int(retryAfter.rounded(.up))),
+        UpstreamFailure(upstream: upstream, code: Code.paused, retryAfter: max(1, Int(retryAfter.rounded(.up))),
                         message: "\(upstream) asks us to slow down; try again later.")
     }
 
     /// The circuit is open: the upstream failed repeatedly and is left alone for a while.
     public static func circuitOpen(upstream: String, retryAfter: Double) -> UpstreamFailure {
-        UpstreamFailure(upstream: upstream, code: "upstream_unavailable", status: 503, retryAfter: max(1, Int(retryAfter.rounded(.up))),
+        UpstreamFailure(upstream: upstream, code: Code.unavailable, retryAfter: max(1, Int(retryAfter.rounded(.up))),
                         message: "\(upstream) is failing; requests to it are paused.")
     }
 
     /// The route's daily budget at the upstream is spent until the next day.
     public static func quotaSpent(upstream: String, route: String, limit: Int, retryAfter: Double) -> UpstreamFailure {
-        UpstreamFailure(upstream: upstream, code: "upstream_quota_spent", status: 503, retryAfter: max(1, Int(retryAfter.rounded(.up))),
+        UpstreamFailure(upstream: upstream, code: Code.quotaSpent, retryAfter: max(1, Int(retryAfter.rounded(.up))),
                         message: "Today's \(limit) requests of \(route) to \(upstream) are spent, as its terms allow; cached answers are still served.")
     }
 
     /// Every slot of the upstream's concurrency cap stayed taken until the request's deadline:
     /// it was not sent.
     public static func busy(upstream: String, retryAfter: Double) -> UpstreamFailure {
-        UpstreamFailure(upstream: upstream, code: "upstream_busy", status: 503, retryAfter: max(1, Int(retryAfter.rounded(.up))),
+        UpstreamFailure(upstream: upstream, code: Code.busy, retryAfter: max(1, Int(retryAfter.rounded(.up))),
                         message: "\(upstream) already has as many requests under way as it may, and no place came free in time; try again shortly.")
     }
 
     /// Our own rate budget toward the upstream is spent.
     public static func rateLimited(upstream: String, retryAfter: Double) -> UpstreamFailure {
-        UpstreamFailure(upstream: upstream, code: "upstream_rate_limited", status: 503, retryAfter: max(1, Int(retryAfter.rounded(.up))),
+        UpstreamFailure(upstream: upstream, code: Code.rateLimited, retryAfter: max(1, Int(retryAfter.rounded(.up))),
                         message: "Too many requests to \(upstream) right now; try again shortly.")
     }
 }

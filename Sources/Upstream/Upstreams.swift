@@ -62,6 +62,13 @@ public final class Upstreams: Sendable {
         clients[route.upstream]!
     }
 
+    /// Whether a request for the route can be answered: its upstream is sent to an origin (the
+    /// sandbox's simulator, a test upstream, the operator's own), or it may go to the live
+    /// upstream (`live`) and the route is not retired (a retired route's upstream no longer answers).
+    public func answers(_ route: Route, live: Bool) -> Bool {
+        client(for: route).policy.origin != nil || (live && route.retired == nil)
+    }
+
     /// The route's records for these parameters, with its follow-up's when it has one: the first
     /// answer gives the follow-up's address, which must stay on the hosts the follow-up allows,
     /// and the records of both come back together, as old as the older of the two.
@@ -77,12 +84,12 @@ public final class Upstreams: Sendable {
             return nil
         }.first?.value(follow.field)
         guard let text else {
-            throw UpstreamFailure(upstream: client.name, code: "upstream_error", status: 502, retryAfter: nil,
+            throw UpstreamFailure(upstream: client.name, code: UpstreamFailure.Code.error, retryAfter: nil,
                                   message: "\(client.name) answered \(route.id) without the address of its follow-up (\(follow.list)/\(follow.field)).")
         }
         guard let address = Address(text), client.allows(address, hosts: hosts) else {
             client.note("upstream_foreign_host: \(route.id) pointed its follow-up at \(Address(text)?.host ?? "an address that is not http(s)"), not at \(hosts.joined(separator: " or "))")
-            throw UpstreamFailure(upstream: client.name, code: "upstream_foreign_host", status: 502, retryAfter: nil,
+            throw UpstreamFailure(upstream: client.name, code: UpstreamFailure.Code.foreignHost, retryAfter: nil,
                                   message: "\(client.name) pointed its follow-up request outside \(hosts.joined(separator: " or ")); it was not sent.")
         }
         var nextParameters = parameters.filter { name, _ in next.parameters.contains { $0.name == name } }

@@ -154,6 +154,7 @@ struct GottaGo {
         do {
             var api = settings.api
             api.upstreamUses = plan.apiUses
+            api.live = UpstreamPlan.live(settings)
             application = try Application(
                 server: settings.server, api: api, upstreams: upstreams, timetable: timetable, departures: departures,
                 weather: weather, geocoding: geocoding, log: log)

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import API
 import Markup
 import Scrape
 
@@ -48,6 +49,12 @@ enum RouteCommands {
         }
         guard let catalog = loadCatalog(directory) else { return 1 }
         if action == "check" {
+            // Every code a route gives must say how a client is answered.
+            let unknown = ErrorCatalog.unknownCodes(in: catalog)
+            guard unknown.isEmpty else {
+                Environment.write(unknown.joined(separator: "\n") + "\n", to: 2)
+                return 1
+            }
             Environment.write("\(catalog.routes.count) routes valid: \(catalog.routes.map(\.id).joined(separator: ", "))\n", to: 1)
             let retired = catalog.routes.compactMap { route in route.retired.map { "\(route.id) (\($0.year.map(String.init) ?? "year unknown"))" } }
             if !retired.isEmpty { Environment.write("\(retired.count) retired: \(retired.joined(separator: ", "))\n", to: 1) }
@@ -91,10 +98,10 @@ enum RouteCommands {
             for sample in samples {
                 do {
                     if update {
-                        try sample.update(with: route)
+                        try sample.update(with: route, status: ErrorCatalog.status(of:))
                         Environment.write("wrote \(sample.expectedPath)\n", to: 1)
                         passed += 1
-                    } else if let difference = try sample.check(with: route) {
+                    } else if let difference = try sample.check(with: route, status: ErrorCatalog.status(of:)) {
                         Environment.write("FAIL \(route.id)/\(sample.name): \(difference)\n", to: 1)
                         failed += 1
                     } else {
@@ -156,7 +163,8 @@ enum RouteCommands {
         }
         let extraction = Extractor.run(route, body: body, contentType: contentType, parameters: parameters)
         for note in extraction.diagnostics { Environment.write("note: \(note)\n", to: 2) }
-        let output = json ? JSONRenderer.render(extraction.node, pretty: true) : XMLRenderer.render(extraction.node, pretty: true)
+        let document = extraction.node(status: { ErrorCatalog.status(of: $0) })
+        let output = json ? JSONRenderer.render(document, pretty: true) : XMLRenderer.render(document, pretty: true)
         Environment.write(String(decoding: output, as: UTF8.self) + "\n", to: 1)
         if case .failure = extraction.outcome { return 1 }
         return 0

@@ -128,12 +128,12 @@ enum UpstreamCommands {
                     if case .list(_, let records) = member { return count + records.count }
                     return count
                 }
-                return CanaryResult(route: route.id, code: "ok", status: 200, records: records, message: nil, answered: true)
+                return CanaryResult(route: route.id, code: "ok", records: records, message: nil, answered: true)
             case .failure(let failure):
-                return CanaryResult(route: route.id, code: failure.code, status: failure.status, records: 0, message: failure.message, answered: true)
+                return CanaryResult(route: route.id, code: failure.code, records: 0, message: failure.message, answered: true)
             }
         } catch {
-            return CanaryResult(route: route.id, code: error.code, status: error.status, records: 0, message: error.message, answered: false)
+            return CanaryResult(route: route.id, code: error.code, records: 0, message: error.message, answered: false)
         }
     }
 

@@ -114,6 +114,12 @@ struct UpstreamPlan {
         return names
     }
 
+    /// Whether an upstream without an origin may be asked live: every one with `--live`, those
+    /// named by `origin=route`; in the sandbox's runs no other (its routes are not offered).
+    static func live(_ settings: Settings) -> @Sendable (String) -> Bool {
+        { [live = settings.live, origins = settings.routeOrigins] in live || origins.contains($0) }
+    }
+
     /// The first retired route of a provider, when it has one.
     func retirement(_ use: Use, _ catalog: RouteCatalog) -> Retirement? {
         use.routeIDs.lazy.compactMap { catalog[$0]?.retired }.first

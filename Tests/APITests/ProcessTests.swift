@@ -108,18 +108,24 @@ struct ProcessTests {
             .appendingPathComponent("Routes").path
     }
 
-    @Test("serve refuses to start with an invalid route and says file:line")
-    func invalidRouteStopsTheStart() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gottago-bad-routes-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("broken"), withIntermediateDirectories: true)
+    /// A routes folder holding one route, `id`: osrm-route's file with `text` replaced by
+    /// `replacement`; the line of the replacement in it.
+    func alteredRoutes(_ id: String, replacing text: String, with replacement: String) throws -> (directory: URL, line: Int) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gottago-\(id)-routes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent(id), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.routes + "/route.rng", toPath: directory.appendingPathComponent("route.rng").path)
         let original = try String(contentsOfFile: Self.routes + "/osrm-route/route.xml", encoding: .utf8)
-        let broken = original.replacingOccurrences(of: "id=\"osrm-route\"", with: "id=\"broken\"")
-            .replacingOccurrences(of: "normalize=\"polyline(precision=6)\"", with: "normalize=\"polyline(precision=6) | tiem\"")
-        try broken.write(to: directory.appendingPathComponent("broken/route.xml"), atomically: true, encoding: .utf8)
-        let line = try #require(broken.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("tiem") }) + 1
+        let altered = original.replacingOccurrences(of: "id=\"osrm-route\"", with: "id=\"\(id)\"").replacingOccurrences(of: text, with: replacement)
+        try altered.write(to: directory.appendingPathComponent(id + "/route.xml"), atomically: true, encoding: .utf8)
+        let line = try #require(altered.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(replacement) }) + 1
+        return (directory, line)
+    }
 
+    @Test("serve refuses to start with an invalid route and says file:line")
+    func invalidRouteStopsTheStart() throws {
+        let (directory, line) = try alteredRoutes(
+            "broken", replacing: "normalize=\"polyline(precision=6)\"", with: "normalize=\"polyline(precision=6) | tiem\"")
+        defer { try? FileManager.default.removeItem(at: directory) }
         let serve = try run(["serve", "--port", "0", "--routes", directory.path])
         #expect(serve.status == 2)
         #expect(serve.out.isEmpty)
@@ -127,6 +133,16 @@ struct ProcessTests {
         let check = try run(["routes", "check", "--routes", directory.path])
         #expect(check.status == 1)
         #expect(check.err.contains(":\(line): unknown normalizer \"tiem\""))
+    }
+
+    @Test("routes check fails on an error code the error catalog does not know, and says file:line")
+    func unknownErrorCodeFailsTheCheck() throws {
+        let (directory, line) = try alteredRoutes("coded", replacing: "code=\"no_route\"", with: "code=\"no_way_through\"")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let check = try run(["routes", "check", "--routes", directory.path])
+        #expect(check.status == 1)
+        #expect(check.err.contains("coded/route.xml:\(line): unknown error code \"no_way_through\""), "\(check.err)")
+        #expect(check.out.isEmpty)
     }
 
     @Test("routes check, routes test and scrape work on the shipped routes")

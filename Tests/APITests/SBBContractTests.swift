@@ -2,6 +2,7 @@ import Foundation
 import HTTPTesting
 import Testing
 @testable import API
+import Markup
 import Model
 import Server
 
@@ -24,12 +25,15 @@ struct SBBContractTests {
                 ]),
         ], staleAge: 75),
         Schedule(from: "Rathaus", to: "Bern", links: [], error: ScheduleError(
-            code: "ambiguous_station", status: 400, message: "\"Rathaus\" matches 2 stations.",
+            code: "ambiguous_station", message: "\"Rathaus\" matches 2 stations.",
             candidates: [
                 Station(id: "8578644", name: "Aarau, Rathaus", latitude: 47.39403, longitude: 8.04302),
                 Station(id: "8590032", name: "Bern, Rathaus", latitude: 46.94805, longitude: 7.45266),
             ])),
     ])
+
+    /// The sample as the API answers it: its per-item error led by the catalog's status.
+    static var document: Node { sample.node.withErrorStatuses() }
 
     @Test("/api/schema/sbb.xsd is served, and every element of a full document validates against it")
     func schema() async throws {
@@ -39,7 +43,7 @@ struct SBBContractTests {
             #expect(response.header("Content-Type") == "application/xml; charset=utf-8")
             #expect(response.text == SBBSchema.xsd)
         }
-        let document = Response.render(Self.sample.node, as: .xml, pretty: false)
+        let document = Response.render(Self.document, as: .xml, pretty: false)
         #expect(try XMLSchemaCheck.validate(document, schema: SBBSchema.xsd) == nil)
         // The check can fail: an element the schema does not know.
         let broken = Array(String(decoding: document, as: UTF8.self).replacingOccurrences(of: "<info>", with: "<note/><info>").utf8)
@@ -48,8 +52,8 @@ struct SBBContractTests {
 
     @Test("a SAX reader in the original client's style reads exactly the JSON form's data")
     func saxReaderMatchesJSON() throws {
-        let xml = Response.render(Self.sample.node, as: .xml, pretty: false)
-        let json = Response.render(Self.sample.node, as: .json, pretty: false)
+        let xml = Response.render(Self.document, as: .xml, pretty: false)
+        let json = Response.render(Self.document, as: .json, pretty: false)
         let read = try #require(ScheduleSAXReader.read(Data(xml)))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
         #expect(read == ScheduleSAXReader.fromJSON(object))

@@ -180,9 +180,16 @@ struct UpstreamsEndpointTests {
         }
     }
 
-    @Test("/api/routes marks the retired routes with their year, or true when it is not known")
+    @Test("/api/routes marks the retired routes with their year, or true when it is not known; one that cannot answer is not listed")
     func retiredRoutes() async throws {
-        let upstreams = try Upstreams(catalog: try RouteCatalog.load(from: TestRoutes.shipped), fetcher: try CurlFetcher(), cache: MemoryCache())
+        let catalog = try RouteCatalog.load(from: TestRoutes.shipped)
+        // Every retired upstream but bart-legacy is sent to an origin, as to the sandbox's
+        // simulator; bart-legacy's own host no longer answers, so its route is not offered.
+        var simulated = UpstreamPolicy()
+        simulated.origin = "http://127.0.0.1:9"
+        let policies = Dictionary(
+            catalog.routes.filter { $0.retired != nil && $0.upstream != "bart-legacy" }.map { ($0.upstream, simulated) }, uniquingKeysWith: { a, _ in a })
+        let upstreams = try Upstreams(catalog: catalog, fetcher: try CurlFetcher(), cache: MemoryCache(), policies: policies)
         try await LiveApp.with(upstreams: upstreams) { live in
             let response = try await live.get("/api/routes.json")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
@@ -192,9 +199,12 @@ struct UpstreamsEndpointTests {
             })
             #expect(retired["hafas-extxml-connections"] == "2021")
             #expect(retired["google-weather"] == "2012")
-            #expect(retired["bart-eta-legacy"] == "true")
+            #expect(retired["bahn-mobile-connections"] == "2025")
             #expect(retired["ojp-trips"] == nil && retired["google-directions"] == nil && retired["nws-dwml"] == nil)
-            #expect(retired.count == 10)
+            #expect(retired.count == 9)
+            #expect(routes.count == catalog.routes.count - 1 && !routes.contains { $0["id"] as? String == "bart-eta-legacy" })
+            let gone = try await live.get("/api/routes/bart-eta-legacy/result")
+            #expect(gone.status == 404 && gone.text.contains("<code>unknown_route</code>"))
             let xml = try await live.get("/api/routes")
             #expect(xml.text.contains("<id>yr-forecast</id>"))
             #expect(xml.text.contains("</parameters><retired>2022</retired></route>"))
@@ -205,6 +215,14 @@ struct UpstreamsEndpointTests {
             #expect(upstreamsXML.text.contains("<retired>2021</retired>"))
             let schema = try await live.get("/api/schema/upstreams.xsd")
             #expect(schema.status == 200 && schema.text == UpstreamsSchema.xsd)
+        }
+        // With a simulator standing in for it, bart-eta-legacy is listed, retired in a year not known.
+        let all = try Upstreams(
+            catalog: catalog, fetcher: try CurlFetcher(), cache: MemoryCache(), policies: policies.merging([("bart-legacy", simulated)]) { a, _ in a })
+        try await LiveApp.with(upstreams: all) { live in
+            #expect(try await live.get("/api/routes").text.contains("<id>bart-eta-legacy</id>"))
+            let json = try await live.get("/api/routes.json").text
+            #expect(json.contains(#""id":"bart-eta-legacy""#) && json.contains(#""retired":"true"}"#))
         }
     }
 }

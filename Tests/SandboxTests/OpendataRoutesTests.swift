@@ -175,7 +175,7 @@ struct OpendataRoutesTests {
 
         let unknown = try OpendataRouteRun("opendata-connections", ["from": T.bern.id, "to": "Atlantis"])
         #expect(unknown.answer.status == 200 && unknown.text.contains(#""from":null,"to":null"#))
-        #expect(unknown.failure?.code == "unknown_station" && unknown.failure?.status == 404)
+        #expect(unknown.failure?.code == "unknown_station" && unknown.failure?.kind == .answer)
         let unknownVia = try OpendataRouteRun("opendata-connections", ["from": T.bern.id, "to": T.zurich.id, "via": "8599999"])
         #expect(unknownVia.failure?.code == "unknown_station")
 
@@ -190,7 +190,7 @@ struct OpendataRoutesTests {
         #expect(vias.status == 400 && String(decoding: vias.body, as: UTF8.self) == #"{"errors":["Invalid via count (max 5 allowed)."]}"#)
 
         let same = try OpendataRouteRun("opendata-connections", Self.tripParameters(T.bern, T.bern, T.at(2026, 5, 12, 9, 0)))
-        #expect(same.failure?.code == "no_connections" && same.failure?.status == 404)
+        #expect(same.failure?.code == "no_connections" && same.failure?.kind == .answer)
         let badDate = try OpendataRouteRun("opendata-connections", ["from": T.bern.id, "to": T.zurich.id, "date": "2026-02-30", "time": "08:00"])
         #expect(badDate.answer.status == 500 && badDate.failure?.code == "upstream_error")
     }
@@ -252,7 +252,7 @@ struct OpendataRoutesTests {
     @Test func boardErrorsAreTheAPIsErrors() throws {
         let unknown = try OpendataRouteRun("opendata-stationboard", ["id": "8599999"])
         #expect(unknown.answer.status == 200 && unknown.text == #"{"station":null,"stationboard":[]}"#)
-        #expect(unknown.failure?.code == "unknown_station" && unknown.failure?.status == 404)
+        #expect(unknown.failure?.code == "unknown_station" && unknown.failure?.kind == .answer)
         let tooMany = try OpendataRouteRun("opendata-stationboard", ["id": T.bern.id, "limit": "421"])
         #expect(tooMany.answer.status == 400 && tooMany.text == "Invalid value for Parameter `limit`.")
         #expect(tooMany.failure?.code == "upstream_error")

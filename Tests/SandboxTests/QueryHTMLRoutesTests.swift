@@ -192,7 +192,7 @@ struct QueryHTMLRoutesTests {
     @Test func anAmbiguousNameListsItsCandidates() throws {
         let run = try QueryHTMLRun("hafas-html-connections", htmlConnectionParameters("Rathaus", "Zürich HB", T.at(2026, 5, 12, 8, 0)))
         let failure = try #require(run.failure)
-        #expect(failure.code == "ambiguous_station" && failure.status == 409)
+        #expect(failure.code == "ambiguous_station" && failure.kind == .answer)
         let candidates = failure.records("candidates")
         let expected = model.matches(for: "Rathaus", limit: StationChoice.candidateLimit)
         #expect(expected.count >= 2)
@@ -210,7 +210,7 @@ struct QueryHTMLRoutesTests {
     @Test func errorsAreThePagesErrors() throws {
         let at = T.at(2026, 5, 12, 7, 0)
         let unknown = try QueryHTMLRun("hafas-html-connections", htmlConnectionParameters("Atlantis", "Bern", at))
-        #expect(unknown.failure?.code == "unknown_station" && unknown.failure?.status == 404)
+        #expect(unknown.failure?.code == "unknown_station" && unknown.failure?.kind == .answer)
         #expect(unknown.failure?.message.contains("Start: Zu Ihrer Eingabe \"Atlantis\" wurde keine Haltestelle gefunden") == true)
         #expect(unknown.text.contains("<!-- HAFAS K9260 -->"))
         let unknownTo = try QueryHTMLRun("hafas-html-connections", htmlConnectionParameters("Bern", "Atlantis", at))
@@ -219,12 +219,12 @@ struct QueryHTMLRoutesTests {
         #expect(unknownVia.failure?.code == "unknown_station" && unknownVia.text.contains("<!-- HAFAS K9280 -->"))
 
         let same = try QueryHTMLRun("hafas-html-connections", htmlConnectionParameters("Bern", "Bern", at))
-        #expect(same.failure?.code == "stations_too_close" && same.failure?.status == 400)
+        #expect(same.failure?.code == "stations_too_close" && same.failure?.kind == .answer)
 
         var badDate = htmlConnectionParameters("Bern", "Thun", at)
         badDate["date_text"] = "31.02.26"
         let invalid = try QueryHTMLRun("hafas-html-connections", badDate)
-        #expect(invalid.failure?.code == "upstream_error" && invalid.failure?.status == 502)
+        #expect(invalid.failure?.code == "upstream_error" && invalid.failure?.kind == .fault)
         #expect(invalid.failure?.message.hasPrefix("The timetable server refused the request: Ihre Datums- oder Zeitangabe ist ungültig.") == true)
         // The page echoes what was asked, escaped.
         #expect(invalid.text.contains(#"name="REQ0JourneyDate" value="31.02.26""#))
@@ -242,7 +242,7 @@ struct QueryHTMLRoutesTests {
             Issue.record("the route read records from the error page")
             return
         }
-        #expect(failure.code == "no_connections" && failure.status == 404)
+        #expect(failure.code == "no_connections" && failure.kind == .answer)
     }
 
     // MARK: Station boards
@@ -347,7 +347,7 @@ struct QueryHTMLRoutesTests {
         #expect(ambiguous.failure?.records("candidates").map { $0.value("name") } == expected.map(\.name))
 
         let unknown = try QueryHTMLRun("hafas-html-stationboard", htmlBoardParameters("9999999", at, limit: 5))
-        #expect(unknown.failure?.code == "unknown_station" && unknown.failure?.status == 404)
+        #expect(unknown.failure?.code == "unknown_station" && unknown.failure?.kind == .answer)
 
         var badTime = htmlBoardParameters(T.bern.id, at, limit: 5)
         badTime["time"] = "25:00"
@@ -355,7 +355,7 @@ struct QueryHTMLRoutesTests {
 
         let model = TimetableModel(stations: [Station(id: "8999998", name: "Einsam", latitude: 45, longitude: 5)])
         let empty = try QueryHTMLRun("hafas-html-stationboard", htmlBoardParameters("8999998", at, limit: 5), service: QueryHTMLService(model: model))
-        #expect(empty.failure?.code == "no_departures" && empty.failure?.status == 404)
+        #expect(empty.failure?.code == "no_departures" && empty.failure?.kind == .answer)
     }
 
     // MARK: Station lookups

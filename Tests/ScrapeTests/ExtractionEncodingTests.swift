@@ -6,7 +6,7 @@ import Testing
     static var extractions: [Extraction] {
         guard case .success(let catalog) = RouteSampleTests.catalog else { return [] }
         return catalog.routes.flatMap { route in
-            ((try? RouteSample.all(of: route, in: catalog.directory)) ?? []).compactMap { try? $0.render(with: route).extraction }
+            ((try? RouteSample.all(of: route, in: catalog.directory)) ?? []).compactMap { try? $0.render(with: route, status: { _ in nil }).extraction }
         }
     }
 

@@ -83,7 +83,7 @@ struct DepartureFeedTests {
         let invalidKey = try Self.sample("bart-etd", "error-invalid-key.xml")
         try await withFeed(answering: invalidKey, clock: clock) { feed, upstream in
             let error = try #require(await #expect(throws: UpstreamFailure.self) { try await feed.snapshot() })
-            #expect(error.status == 503 && error.code == "upstream_rejected" && error.message.contains("Invalid key"), "\(error)")
+            #expect(error.code == "upstream_unavailable" && error.message.contains("Invalid key"), "\(error)")
             #expect(error.retryAfter == 30)
             upstream.answer(try Self.sample("bart-etd", "etd-RICH-2015-07-01.xml"))
             clock.advance(seconds: 31)  // the cached error document is past its freshness too

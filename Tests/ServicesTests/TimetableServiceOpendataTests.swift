@@ -70,7 +70,7 @@ struct TimetableServiceOpendataTests {
     func pairsInOrder() async throws {
         try await withService { service, _, model in
             let answer = await service.schedules(query(["Bern", "Thun"], ["Zürich HB", "Basel SBB"]))
-            #expect(answer.status == 200 && answer.source == .miss)
+            #expect(answer.failure == nil && answer.source == .miss)
             #expect(answer.document.schedules.map { "\($0.from)>\($0.to)" } == ["Bern>Zürich HB", "Bern>Basel SBB", "Thun>Zürich HB", "Thun>Basel SBB"])
             for (schedule, (from, to)) in zip(answer.document.schedules, [(Self.bern, Self.zurich), (Self.bern, Self.basel), (Self.thun, Self.zurich), (Self.thun, Self.basel)]) {
                 #expect(schedule.error == nil)
@@ -102,7 +102,7 @@ struct TimetableServiceOpendataTests {
             for kind in StationBoard.Kind.allCases {
                 query.kind = kind
                 let answer = await service.board(query)
-                #expect(answer.status == 200 && answer.document.station?.id == "8507000")
+                #expect(answer.failure == nil && answer.document.station?.id == "8507000")
                 let expected = kind == .departure
                     ? try model.departures(at: Self.bern, from: Self.at, limit: BoardQuery.defaultLimit)
                     : try model.arrivals(at: Self.bern, from: Self.at, limit: BoardQuery.defaultLimit)
@@ -119,7 +119,7 @@ struct TimetableServiceOpendataTests {
         try await withService { service, _, model in
             let before = service.metrics.snapshot
             let first = await service.schedules(query(["Bern"], ["Baden"]))
-            #expect(first.status == 200)
+            #expect(first.failure == nil)
             let expected = try model.connections(from: Self.bern, to: Self.baden, at: Self.at, limit: ConnectionQuery.defaultLimit)
             #expect(first.document.schedules[0].links.map(\.arrival) == expected.map(\.arrival.time.iso8601))
             #expect(first.document.schedules[0].links.first?.parts.last?.to == "Baden")
@@ -128,7 +128,7 @@ struct TimetableServiceOpendataTests {
             #expect(afterFirst.outcomes["ok", default: 0] - before.outcomes["ok", default: 0] == 2)
 
             let second = await service.schedules(query(["Baden"], ["Zürich HB"], time: "09:00"))
-            #expect(second.status == 200 && second.document.schedules[0].links.first?.parts.first?.from == "Baden")
+            #expect(second.failure == nil && second.document.schedules[0].links.first?.parts.first?.from == "Baden")
             let afterSecond = service.metrics.snapshot
             #expect(afterSecond.outcomes["ok", default: 0] - afterFirst.outcomes["ok", default: 0] == 1)
             #expect(afterSecond.hits - afterFirst.hits == 1)
@@ -138,7 +138,7 @@ struct TimetableServiceOpendataTests {
             board.date = LocalDate(iso: "2026-12-01")
             board.time = LocalTime(iso: "08:00")
             let answer = await service.board(board)
-            #expect(answer.status == 200)
+            #expect(answer.failure == nil)
             #expect(answer.document.station?.id == "8503504" && answer.document.station?.name == "Baden")
             #expect(answer.document.station?.latitude == Self.baden.latitude && answer.document.station?.longitude == Self.baden.longitude)
             #expect(answer.document.journeys.map(\.time) == (try model.departures(at: Self.baden, from: Self.at, limit: 10)).map(\.stop.time.iso8601))
@@ -149,12 +149,12 @@ struct TimetableServiceOpendataTests {
     func ojpLocationSearch() async throws {
         try await withService(.ojp) { service, _, model in
             let answer = await service.schedules(query(["Bern"], ["Baden"]))
-            #expect(answer.status == 200)
+            #expect(answer.failure == nil)
             let expected = try model.connections(from: Self.bern, to: Self.baden, at: Self.at, limit: ConnectionQuery.defaultLimit)
             #expect(answer.document.schedules[0].links.map(\.departure) == expected.map(\.departure.time.iso8601))
             #expect(answer.document.schedules[0].links.first?.parts.last?.to == "Baden")
             let unknown = await service.schedules(query(["Atlantis"], ["Bern"]))
-            #expect(unknown.status == 404 && unknown.document.schedules[0].error?.code == "unknown_station")
+            #expect(unknown.failure == "unknown_station" && unknown.document.schedules[0].error?.code == "unknown_station")
         }
     }
 
@@ -162,7 +162,7 @@ struct TimetableServiceOpendataTests {
     func unknownToBoth() async throws {
         try await withService { service, _, _ in
             let answer = await service.schedules(query(["Zurik"], ["Bern"]))
-            #expect(answer.status == 404)
+            #expect(answer.failure == "unknown_station")
             let error = try #require(answer.document.schedules[0].error)
             #expect(error.code == "unknown_station")
             #expect(error.candidates.contains { $0.id == "8503000" })
@@ -170,7 +170,7 @@ struct TimetableServiceOpendataTests {
             var board = BoardQuery(station: "Atlantis")
             board.date = LocalDate(iso: "2026-12-01")
             let unknown = await service.board(board)
-            #expect(unknown.status == 404 && unknown.document.error?.code == "unknown_station")
+            #expect(unknown.failure == "unknown_station" && unknown.document.error?.code == "unknown_station")
         }
     }
 
@@ -178,7 +178,7 @@ struct TimetableServiceOpendataTests {
     func via() async throws {
         try await withService { service, _, model in
             let answer = await service.schedules(query(["Bern"], ["Zürich HB"]) { $0.via = ["Olten", "Baden"] })
-            #expect(answer.status == 200)
+            #expect(answer.failure == nil)
             let expected = try model.connections(from: Self.bern, to: Self.zurich, via: [Self.olten, Self.baden], at: Self.at, limit: 4)
             #expect(answer.document.schedules[0].links.map(\.departure) == expected.map(\.departure.time.iso8601))
             for link in answer.document.schedules[0].links {
@@ -191,7 +191,7 @@ struct TimetableServiceOpendataTests {
     func upstreamDown() async throws {
         try await withService(policy: { $0.origin = "http://127.0.0.1:9"; $0.retries = 0 }) { service, _, _ in
             let answer = await service.schedules(query(["Bern"], ["Thun", "Baden"]))
-            #expect(answer.status == 502)
+            #expect(answer.failure == "upstream_unreachable")
             for schedule in answer.document.schedules {
                 #expect(schedule.error?.code == "upstream_unreachable")
                 #expect(schedule.error?.message == "opendata could not be reached.")
@@ -207,7 +207,7 @@ struct TimetableServiceOpendataTests {
             #expect(fresh.document.schedules[0].staleAge == nil && fresh.freshUntil != nil)
             clock.advance(seconds: 45)  // the route keeps connections fresh for 30 s
             let stale = await service.schedules(query(["Bern"], ["Thun"]))
-            #expect(stale.status == 200 && stale.source == .stale)
+            #expect(stale.failure == nil && stale.source == .stale)
             #expect(stale.document.schedules[0].staleAge == 45)
             #expect(stale.document.schedules[0].links == fresh.document.schedules[0].links)
         }

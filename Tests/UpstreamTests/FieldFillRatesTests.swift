@@ -27,7 +27,7 @@ struct FieldFillRatesTests {
               <summary>A board.</summary>
               <request method="GET" url="http://board.invalid/"/>
               <response format="xml"/>
-              <errors><error when="/b/@error" code="no_departures" status="404" message="None."/></errors>
+              <errors><error when="/b/@error" code="no_departures" message="None."/></errors>
               <extract>
                 <record name="journey" list="journeys" each="/b/j">
                   <field name="time" xpath="@t" required="true"/>

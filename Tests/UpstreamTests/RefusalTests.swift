@@ -34,7 +34,7 @@ struct RefusalTests {
                     _ = try await client.extract(route, parameters: ["port": "\(upstream.port)"])
                 } throws: { error in
                     let failure = error as? UpstreamFailure
-                    return failure?.code == code && failure?.status == 502 && failure?.upstream == "metno" && failure?.message.hasPrefix("metno ") == true
+                    return failure?.code == code && failure?.upstream == "metno" && failure?.message.hasPrefix("metno ") == true
                 }
                 // Nothing was kept: every request goes to the upstream.
                 #expect(upstream.hits.value == attempt)
@@ -59,7 +59,7 @@ struct RefusalTests {
                     _ = try await client.extract(route, parameters: ["port": "\(upstream.port)", "status": "429", "retry_after": retryAfter])
                 } throws: { error in
                     let failure = error as? UpstreamFailure
-                    return failure?.code == "upstream_paused" && failure?.status == 503 && failure?.retryAfter == pause
+                    return failure?.code == "upstream_paused" && failure?.retryAfter == pause
                 }
                 let hits = upstream.hits.value
                 // Paused: refused here without a request, until the pause is over.
@@ -67,7 +67,7 @@ struct RefusalTests {
                     _ = try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "1"])
                 } throws: { error in
                     let failure = error as? UpstreamFailure
-                    return failure?.code == "upstream_paused" && failure?.status == 503 && failure?.retryAfter == pause
+                    return failure?.code == "upstream_paused" && failure?.retryAfter == pause
                 }
                 #expect(upstream.hits.value == hits)
                 clock.advance(seconds: Double(pause))

@@ -95,7 +95,6 @@ struct UpstreamClientTests {
             clock.advance(seconds: 3600)
             let failure = try await #require(throws: UpstreamFailure.self) { try await client.extract(route, parameters: ["port": "\(upstream.port)"]) }
             #expect(failure.code == "upstream_error")
-            #expect(failure.status == 502)
         }
     }
 
@@ -108,13 +107,12 @@ struct UpstreamClientTests {
                 let failure = try await #require(throws: UpstreamFailure.self) {
                     try await client.extract(route, parameters: ["port": "\(upstream.port)", "status": "500", "ms": "\(index)"])
                 }
-                #expect(failure.status == 502)
+                #expect(failure.code == "upstream_error")
             }
             let open = try await #require(throws: UpstreamFailure.self) {
                 try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "9"])
             }
             #expect(open.code == "upstream_unavailable")
-            #expect(open.status == 503)
             #expect(open.retryAfter == 30)
             #expect(upstream.hits.value == 3)
             clock.advance(seconds: 31)
@@ -140,7 +138,6 @@ struct UpstreamClientTests {
                 }
                 // The upstream's pause, not our own rate budget (the bucket is full).
                 #expect(waiting.code == "upstream_paused")
-                #expect(waiting.status == 503)
                 #expect(waiting.retryAfter == left)
             }
             #expect(upstream.hits.value == 1)
@@ -160,7 +157,6 @@ struct UpstreamClientTests {
                 try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "2"])
             }
             #expect(limited.code == "upstream_rate_limited")
-            #expect(limited.status == 503)
             #expect(limited.retryAfter == 2)
             #expect(upstream.hits.value == 1)
         }
@@ -174,9 +170,8 @@ struct UpstreamClientTests {
                 try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "3000"])
             }
             #expect(timeout.code == "upstream_timeout")
-            #expect(timeout.status == 504)
             let bad = try await #require(throws: UpstreamFailure.self) { try await client.extract(route, parameters: [:]) }
-            #expect(bad.status == 400)
+            #expect(bad.code == "invalid_parameter")
         }
     }
 
@@ -254,7 +249,6 @@ struct UpstreamClientTests {
             try await client.extract(route, parameters: ["port": "\(faults.port)", "path": "reset"])
         }
         #expect(failure.code == "upstream_unreachable")
-        #expect(failure.status == 502)
         #expect(faults.accepted == 2)
     }
 }

@@ -36,7 +36,7 @@ enum BARTEndpoints {
                 do throws(UpstreamFailure) {
                     lookup = try await departures.departures(abbr)
                 } catch {
-                    throw UpstreamError(failure: error)
+                    throw CataloguedError(error)
                 }
                 switch lookup {
                 case .found(let document):
@@ -45,11 +45,12 @@ enum BARTEndpoints {
                     return response
                 case .unknown(let suggestions):
                     let error = ScheduleError(
-                        code: "unknown_station", status: 404,
+                        code: ServiceCode.unknownStation,
                         message: "No BART station has the abbreviation \"\(abbr.prefix(40))\"."
                             + (suggestions.isEmpty ? "" : " Did you mean one of the candidates?"),
                         candidates: suggestions.map(\.station))
-                    return .document(error.node, for: request, status: 404, cache: .maxAge(3600))
+                    return .document(
+                        error.node.withErrorStatuses(), for: request, status: ErrorCatalog.status(of: error.code), cache: ErrorCatalog.cache(for: error.code))
                 }
             }))
         endpoints.append(nearby.answering(as: NearbyArguments.self) { request, arguments in
@@ -57,7 +58,7 @@ enum BARTEndpoints {
             do throws(UpstreamFailure) {
                 nearby = try await departures.nearby(arguments.position, limit: arguments.limit)
             } catch {
-                throw UpstreamError(failure: error)
+                throw CataloguedError(error)
             }
             var response = Response.document(nearby.node, for: request, cache: .maxAge(freshFor(age: nearby.age, refresh: feed.refreshInterval)))
             response.headers.set("Age", String(nearby.age))

@@ -54,8 +54,7 @@ struct ParameterDecoder: Sendable {
         if request.query.isEmpty, !hasPathParameters, rules.isEmpty, !parameters.contains(where: \.required) { return defaults }
         if let known {
             for (name, _) in request.query where !known.contains(name) {
-                throw HTTPError.badRequest(
-                    "Unknown parameter \"\(name.prefix(40))\"; this endpoint takes \(listed).", code: "unknown_parameter")
+                throw HTTPError.catalogued("unknown_parameter", "Unknown parameter \"\(name.prefix(40))\"; this endpoint takes \(listed).")
             }
         }
         var values = ParameterValues()

@@ -168,7 +168,7 @@ extension Parameter {
 
     /// The 400 for a bad parameter.
     static func invalid(_ parameter: String, _ problem: String) -> HTTPError {
-        .badRequest("Parameter \(parameter) \(problem).", code: "invalid_parameter")
+        .catalogued("invalid_parameter", "Parameter \(parameter) \(problem).")
     }
 }
 

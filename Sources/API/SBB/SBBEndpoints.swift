@@ -21,13 +21,26 @@ enum SBBEndpoints {
         let rendered = RenderedAnswers()
         endpoints.append(KeptAnswers.endpoint(connections, as: ConnectionQuery.self, rendered: rendered, now: timetable.now) { query in
             let answer = await timetable.schedules(query)
-            return (answer.document.node, answer.status, answer.freshUntil, answer.source, answer.age, timetable.metrics, answer.document.schedules.count)
+            let failed = answer.document.schedules.contains { $0.error != nil }
+            return (document(answer.document.node, errors: failed), status(answer), answer.freshUntil, answer.source, answer.age, timetable.metrics,
+                    answer.document.schedules.count)
         })
         endpoints.append(KeptAnswers.endpoint(board, as: BoardQuery.self, rendered: rendered, now: timetable.now) { query in
             let answer = await timetable.board(query)
-            return (answer.document.node, answer.status, answer.freshUntil, answer.source, answer.age, timetable.boardMetrics, 1)
+            return (document(answer.document.node, errors: answer.document.error != nil), status(answer), answer.freshUntil, answer.source,
+                    answer.age, timetable.boardMetrics, 1)
         })
         return endpoints
+    }
+
+    /// The document a client gets: per-item errors led by their status, when there are any.
+    static func document(_ node: Node, errors: Bool) -> Node {
+        errors ? node.withErrorStatuses() : node
+    }
+
+    /// The status of an answer: 200, or the catalog's for the code the whole answer stands for.
+    static func status<Document>(_ answer: TimetableService.Answer<Document>) -> Int {
+        answer.failure.map(ErrorCatalog.status(of:)) ?? 200
     }
 
     static let nearby = Endpoint(

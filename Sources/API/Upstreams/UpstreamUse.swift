@@ -33,8 +33,8 @@ public struct CanaryResult: Sendable, Equatable {
     public let route: String
     /// `ok`, the route's own error code, or the upstream failure's code.
     public let code: String
-    /// The HTTP status a client would have had.
-    public let status: Int
+    /// The HTTP status a client would have had: 200, or the error catalog's for the code.
+    public var status: Int { code == "ok" ? 200 : ErrorCatalog.status(of: code) }
     /// Records in the answer's lists, top level.
     public let records: Int
     /// What went wrong, for people.
@@ -45,10 +45,9 @@ public struct CanaryResult: Sendable, Equatable {
     public let answered: Bool
 
     /// A canary's result.
-    public init(route: String, code: String, status: Int, records: Int, message: String?, answered: Bool) {
+    public init(route: String, code: String, records: Int, message: String?, answered: Bool) {
         self.route = route
         self.code = code
-        self.status = status
         self.records = records
         self.message = message
         self.answered = answered

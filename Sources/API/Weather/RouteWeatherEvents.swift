@@ -23,13 +23,13 @@ enum RouteWeatherEvents {
                 case .progress(let stage, let done, let total):
                     try await events.send(event: "progress", data: #"{"stage":"\#(stage.rawValue)","done":\#(done),"total":\#(total)}"#)
                 case .place(let row):
-                    try await events.send(event: "place", data: text(row.node, format))
+                    try await events.send(event: "place", data: text(row.error == nil ? row.node : row.node.withErrorStatuses(), format))
                 }
             }
             guard !Task.isCancelled else { return }
             switch await work.value {
-            case .success(let document): try await events.send(event: "done", data: text(document.node, format))
-            case .failure(let error): try await events.send(event: "error", data: text(error.node, format))
+            case .success(let document): try await events.send(event: "done", data: text(WeatherEndpoints.document(document), format))
+            case .failure(let error): try await events.send(event: "error", data: text(error.node.withErrorStatuses(), format))
             }
         }
     }

@@ -14,7 +14,7 @@ enum WeatherEndpoints {
         endpoints.append(route.answering(as: RouteWeatherQuery.self) { request, query in
             if request.acceptsEventStream { return RouteWeatherEvents.response(weather, query, request) }
             switch await weather.plan(query) {
-            case .success(let document): return .document(document.node, for: request, cache: .maxAge(600))
+            case .success(let document): return .document(WeatherEndpoints.document(document), for: request, cache: .maxAge(600))
             case .failure(let error): return failure(error, request)
             }
         })
@@ -90,9 +90,15 @@ enum WeatherEndpoints {
                         "Days from today at the place: that day only; up to 7 days from today by default.")
     }
 
-    /// An error document with its own status; a missing place may be looked up again in an hour.
+    /// An error document with the status and caching the catalog gives its code (a missing place
+    /// may be looked up again in an hour).
     static func failure(_ error: PlaceError, _ request: Request) -> Response {
-        .document(error.node, for: request, status: error.status, cache: error.status == 404 ? .maxAge(3600) : .noStore)
+        .document(error.node.withErrorStatuses(), for: request, status: ErrorCatalog.status(of: error.code), cache: ErrorCatalog.cache(for: error.code))
+    }
+
+    /// The weather along a route as a client gets it: the places without weather with their error's status.
+    static func document(_ weather: RouteWeather) -> Node {
+        weather.places.contains { $0.error != nil } ? weather.node.withErrorStatuses() : weather.node
     }
 }
 

@@ -30,9 +30,11 @@ public struct Places: Representable, Equatable {
 }
 
 /// Why a place could not be found, with the places the name might have meant: `<error>`.
+///
+/// The element has no `<status>`: the API puts the one its error catalog gives for the code
+/// first when it answers the document.
 public struct PlaceError: Representable, Hashable, Error {
     public var code: String
-    public var status: Int
     public var message: String
     /// The upstream that failed, when one did.
     public var upstream: String?
@@ -40,9 +42,8 @@ public struct PlaceError: Representable, Hashable, Error {
     public var suggestions: [Place]
 
     /// Creates an error.
-    public init(code: String, status: Int, message: String, upstream: String? = nil, suggestions: [Place] = []) {
+    public init(code: String, message: String, upstream: String? = nil, suggestions: [Place] = []) {
         self.code = code
-        self.status = status
         self.message = message
         self.upstream = upstream
         self.suggestions = suggestions
@@ -50,7 +51,6 @@ public struct PlaceError: Representable, Hashable, Error {
 
     public var node: Node {
         .element("error", [
-            .leaf("status", status),
             .leaf("code", code),
             .leaf("message", message),
             .leaf("upstream", upstream),

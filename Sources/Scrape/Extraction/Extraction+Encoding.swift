@@ -1,11 +1,11 @@
 /// A compact binary form of an extraction, for caches shared by several instances.
 ///
-/// `gGr`, a format byte, then the route id, the outcome (records or failure) and the notes.
+/// `gGr`, a format byte, then the route id, the outcome (records, or a failure: code, kind, message, details) and the notes.
 /// Strings are a 32-bit little-endian length and UTF-8; lists a 32-bit count. Decoding checks
 /// every length against the bytes left and caps nesting, so that foreign or damaged bytes give
 /// nil, never a crash or a huge allocation.
 extension Extraction {
-    static let magic: [UInt8] = [0x67, 0x47, 0x72, 0x01]
+    static let magic: [UInt8] = [0x67, 0x47, 0x72, 0x02]
     static let maxDepth = 32
 
     /// The extraction as bytes.
@@ -20,7 +20,7 @@ extension Extraction {
         case .failure(let failure):
             writer.byte(1)
             writer.string(failure.code)
-            writer.int(failure.status)
+            writer.byte(failure.kind == .fault ? 1 : 0)
             writer.string(failure.message)
             writer.members(failure.details)
         }
@@ -40,10 +40,10 @@ extension Extraction {
             guard let lists = reader.members(depth: 0) else { return nil }
             outcome = .success(lists)
         case 1:
-            guard let code = reader.string(), let status = reader.int(), let message = reader.string(),
+            guard let code = reader.string(), let kind = reader.byte(), kind <= 1, let message = reader.string(),
                 let details = reader.members(depth: 0)
             else { return nil }
-            outcome = .failure(RouteFailure(code: code, status: status, message: message, details: details))
+            outcome = .failure(RouteFailure(code: code, kind: kind == 1 ? .fault : .answer, message: message, details: details))
         default:
             return nil
         }
@@ -67,8 +67,6 @@ private struct ByteWriter {
         let value = UInt32(clamping: value)
         for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
     }
-
-    mutating func int(_ value: Int) { count(value) }
 
     mutating func string(_ value: String) {
         count(value.utf8.count)
@@ -118,14 +116,6 @@ private struct ByteReader {
         position += 4
         let count = Int(value)
         return count <= bytes.count - position ? count : nil
-    }
-
-    mutating func int() -> Int? {
-        guard bytes.count - position >= 4 else { return nil }
-        var value: UInt32 = 0
-        for offset in 0..<4 { value |= UInt32(bytes[position + offset]) << UInt32(offset * 8) }
-        position += 4
-        return Int(value)
     }
 
     mutating func string() -> String? {

@@ -31,8 +31,8 @@ public enum Extractor {
         } catch {
             notes.add("\(error)")
             let failure = route.unparsable
-            let code = error.kind == .xpathLimit ? "upstream_too_complex" : failure.code
-            outcome = .failure(RouteFailure(code: code, status: failure.status, message: failure.message, details: []))
+            let code = error.kind == .xpathLimit ? FailureCodes.tooComplex : failure.code
+            outcome = .failure(RouteFailure(code: code, kind: .fault, message: failure.message, details: []))
         }
         return Extraction(route: route.id, outcome: outcome, diagnostics: notes.lines)
     }
@@ -86,7 +86,7 @@ private struct Run {
             for spec in rule.records {
                 details.append(.list(name: spec.list, records: try records(spec, at: nil, parent: nil, path: spec.list)))
             }
-            return .failure(RouteFailure(code: rule.failure.code, status: rule.failure.status, message: message, details: details))
+            return .failure(RouteFailure(code: rule.failure.code, kind: rule.failure.kind, message: message, details: details))
         }
         var lists: [Record.Member] = []
         for spec in route.records {

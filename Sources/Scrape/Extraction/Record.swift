@@ -46,23 +46,24 @@ extension Record.Member {
     }
 }
 
-/// A response that stands for an error: the route's code, status and message, and any details
+/// A response that stands for an error: the route's code, its kind and message, and any details
 /// (an ambiguous station's candidates).
 public struct RouteFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The stable machine code (`no_connections`).
     public let code: String
-    /// The HTTP status that fits it.
-    public let status: Int
+    /// Whether the upstream answered the request or failed.
+    public let kind: FailureKind
     /// A message for people.
     public let message: String
     /// Record lists extracted for the client, such as candidates.
     public let details: [Record.Member]
 
-    public var description: String { "\(code) (\(status)): \(message)" }
+    public var description: String { "\(code): \(message)" }
 
-    /// The failure as an `<error>` document element.
-    public var node: Node {
-        .element("error", [.leaf("status", status), .leaf("code", code), .leaf("message", message)] + details.map(\.node))
+    /// The failure as an `<error>` document element, led by the status `status` gives for its
+    /// code (none when it gives nil).
+    public func node(status: (String) -> Int?) -> Node {
+        .element("error", [.leaf("status", status(code)), .leaf("code", code), .leaf("message", message)] + details.map { $0.node as Node? })
     }
 }
 
@@ -86,13 +87,17 @@ public struct Extraction: Sendable {
         self.diagnostics = Array(diagnostics.prefix(Self.maxDiagnostics))
     }
 
-    /// The outcome as one document: `<result route="…">` with the lists, or `<error>`.
-    public var node: Node {
+    /// The outcome as one document: `<result route="…">` with the lists, or `<error>` without a status.
+    public var node: Node { node(status: { _ in nil }) }
+
+    /// The outcome as one document: `<result route="…">` with the lists, or `<error>` led by the
+    /// status `status` gives for the failure's code.
+    public func node(status: (String) -> Int?) -> Node {
         switch outcome {
         case .success(let lists):
             return .element("result", attributes: [Node.Attribute("route", route)], lists.map(\.node))
         case .failure(let failure):
-            var node = failure.node
+            var node = failure.node(status: status)
             node.attributes = [Node.Attribute("route", route)]
             return node
         }

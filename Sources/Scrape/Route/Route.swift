@@ -163,14 +163,18 @@ public struct ResponseSpec: Sendable {
     public let namespaces: [(prefix: String, uri: String)]
 }
 
-/// An error a response can stand for: a stable code, an HTTP status and a message.
+/// An error a response can stand for: a stable code, whose doing it is, and a message.
+///
+/// How a client is answered for the code is decided above Scrape, by the API's error catalog.
 public struct Failure: Sendable {
-    /// The machine-readable code (`no_connections`).
+    /// The machine-readable code (`no_connections`), one of `FailureCodes.kinds`.
     public let code: String
-    /// The HTTP status a client gets for it.
-    public let status: Int
+    /// Whether the upstream answered the request or failed.
+    public let kind: FailureKind
     /// The message, unless `messageXPath` gives one.
     public let message: String
+    /// The route file line that declares it; 0 for the default `unparsable`.
+    public let line: Int
     /// An XPath whose string value is the message, read from the response.
     // Two optionals rather than an enum: a multi-payload enum keeps its case in the pointer's
     // spare bits, which LeakSanitizer (`make fuzz`) cannot follow and reports as a leak.

@@ -56,8 +56,8 @@ struct RouteLoader {
         }
         let request = try requestTemplate(try one(root, "request"))
         var unparsable = Failure(
-            code: "malformed_response", status: 502,
-            message: "The upstream answered with something that is not \(response.format.rawValue.uppercased()).", messageXPath: nil)
+            code: FailureCodes.unparsable, kind: .fault,
+            message: "The upstream answered with something that is not \(response.format.rawValue.uppercased()).", line: 0, messageXPath: nil)
         var rules: [ErrorRule] = []
         for errors in try elements(root, "errors") {
             if let node = try elements(errors, "unparsable").first { unparsable = try failure(node) }
@@ -163,9 +163,13 @@ struct RouteLoader {
 
     private func failure(_ node: DocumentNode) throws(RouteError) -> Failure {
         let expression = try node.attribute("message-xpath").map { source throws(RouteError) in try compile(source, at: node) }
+        let code = node.attribute("code") ?? ""
+        guard let kind = FailureCodes.kind(of: code) else {
+            throw RouteError(file, line: node.line, "unknown error code \"\(code)\"; the codes are \(FailureCodes.kinds.keys.sorted().joined(separator: ", "))")
+        }
         return Failure(
-            code: node.attribute("code") ?? "", status: Int(node.attribute("status") ?? "") ?? 502,
-            message: node.attribute("message") ?? "The upstream reported an error.", messageXPath: expression)
+            code: code, kind: kind,
+            message: node.attribute("message") ?? "The upstream reported an error.", line: node.line, messageXPath: expression)
     }
 
     /// A record list; `parent` names the enclosing record's fields declared so far, for `$../name`.

@@ -45,23 +45,24 @@ public struct RouteSample: Sendable {
         return samples
     }
 
-    /// Runs the route over the sample and renders the result as the expected file holds it.
-    public func render(with route: Route) throws(Files.Failure) -> (extraction: Extraction, output: [UInt8]) {
+    /// Runs the route over the sample and renders the result as the expected file holds it: an
+    /// error led by the status `status` gives for its code, as a client sees it.
+    public func render(with route: Route, status: (String) -> Int?) throws(Files.Failure) -> (extraction: Extraction, output: [UInt8]) {
         let extraction = Extractor.run(route, body: try Files.read(bodyPath), contentType: contentType, parameters: parameters)
-        return (extraction, XMLRenderer.render(extraction.node, pretty: true) + [0x0A])
+        return (extraction, XMLRenderer.render(extraction.node(status: status), pretty: true) + [0x0A])
     }
 
     /// Compares with the expected file: nil when equal, else a description of the first difference.
-    public func check(with route: Route) throws(Files.Failure) -> String? {
-        let actual = try render(with: route).output
+    public func check(with route: Route, status: (String) -> Int?) throws(Files.Failure) -> String? {
+        let actual = try render(with: route, status: status).output
         guard Files.exists(expectedPath) else { return "no expected output yet (\(expectedPath)); run with --update and read it" }
         let expected = try Files.read(expectedPath)
         return expected == actual ? nil : Self.firstDifference(expected: expected, actual: actual)
     }
 
     /// Writes the expected file from the current output.
-    public func update(with route: Route) throws(Files.Failure) {
-        try Files.write(try render(with: route).output, to: expectedPath)
+    public func update(with route: Route, status: (String) -> Int?) throws(Files.Failure) {
+        try Files.write(try render(with: route, status: status).output, to: expectedPath)
     }
 
     static func firstDifference(expected: [UInt8], actual: [UInt8]) -> String {

@@ -94,7 +94,8 @@ public final class DepartureFeed: Sendable {
         } catch let failure as UpstreamFailure {
             throw failure
         } catch {
-            throw UpstreamFailure(upstream: route.upstream, code: "upstream_unreachable", status: 503, retryAfter: nil, message: "\(error)")
+            throw UpstreamFailure(
+                upstream: route.upstream, code: UpstreamFailure.Code.unavailable, retryAfter: Int(refreshInterval / 1000), message: "\(error)")
         }
     }
 
@@ -128,7 +129,7 @@ public final class DepartureFeed: Sendable {
                 return install(lists, fetchedAt: answer.storedAt)
             case .failure(let routeFailure):
                 failure = UpstreamFailure(
-                    upstream: route.upstream, code: routeFailure.code, status: routeFailure.status, retryAfter: nil, message: routeFailure.message)
+                    upstream: route.upstream, code: routeFailure.code, retryAfter: nil, message: routeFailure.message)
             }
         } catch {
             failure = error
@@ -139,9 +140,10 @@ public final class DepartureFeed: Sendable {
         }
         if let kept { return kept }
         // No feed to answer from yet: the service is unavailable until one arrives, whatever the
-        // upstream did; its code and message say what.
+        // upstream did (its message says what), and worth asking again at the next refresh.
         throw UpstreamFailure(
-            upstream: failure.upstream, code: failure.code, status: 503, retryAfter: Int(refreshInterval / 1000), message: failure.message)
+            upstream: failure.upstream, code: UpstreamFailure.Code.unavailable, retryAfter: Int(refreshInterval / 1000),
+            message: failure.message)
     }
 
     /// Indexes a feed unless it is the one in service already.

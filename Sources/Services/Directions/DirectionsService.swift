@@ -23,7 +23,7 @@ public final class DirectionsService: Sendable {
         switch await UpstreamRecords.fetch(upstreams, route: provider.routeID, provider.parameters(from: from, to: to, key: key)) {
         case .success(let fetched):
             guard let route = DirectionsRecords.route(fetched.lists), route.points.count >= 2 || route.meters == 0 else {
-                return .failure(PlaceError(code: "no_route", status: 404, message: "The directions upstream found no driving route."))
+                return .failure(PlaceError(code: ServiceCode.noRoute, message: "The directions upstream found no driving route."))
             }
             return .success(route)
         case .failure(let error):

@@ -45,7 +45,7 @@ public final class GeocodingService: Sendable {
         guard found.isEmpty else { return .success(Array(found.prefix(limit))) }
         let suggestions = (try? directory?.suggestions(for: query, limit: 5)) ?? []
         return .failure(PlaceError(
-            code: "unknown_place", status: 404,
+            code: ServiceCode.unknownPlace,
             message: "No place is called \"\(query.prefix(80))\"." + (suggestions.isEmpty ? "" : " Did you mean one of the suggestions?"),
             suggestions: suggestions))
     }
@@ -68,7 +68,7 @@ public final class GeocodingService: Sendable {
         } else if let place = try? directory?.nearest(latitude: latitude, longitude: longitude) {
             return .success(place)
         }
-        return .failure(PlaceError(code: "no_places", status: 404, message: "No place is known near \(latitude),\(longitude)."))
+        return .failure(PlaceError(code: ServiceCode.noPlaces, message: "No place is known near \(latitude),\(longitude)."))
     }
 }
 

@@ -9,17 +9,17 @@ enum UpstreamRecords {
         (lists: [Record.Member], answer: UpstreamClient.Answer), PlaceError
     > {
         guard let route = upstreams.catalog[id] else {
-            return .failure(PlaceError(code: "upstream_missing", status: 503, message: "The route \(id) is not loaded."))
+            return .failure(PlaceError(code: ServiceCode.upstreamMissing, message: "The route \(id) is not loaded."))
         }
         do {
             let answer = try await upstreams.extract(route, parameters: parameters)
             switch answer.extraction.outcome {
             case .success(let lists): return .success((lists, answer))
             case .failure(let failure):
-                return .failure(PlaceError(code: failure.code, status: failure.status, message: failure.message, upstream: route.upstream))
+                return .failure(PlaceError(code: failure.code, message: failure.message, upstream: route.upstream))
             }
         } catch {
-            return .failure(PlaceError(code: error.code, status: error.status, message: error.message, upstream: error.upstream))
+            return .failure(PlaceError(code: error.code, message: error.message, upstream: error.upstream))
         }
     }
 

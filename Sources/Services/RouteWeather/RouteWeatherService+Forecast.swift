@@ -16,7 +16,7 @@ extension RouteWeatherService {
             case .success(let found): place = found
             }
         } else {
-            return .failure(PlaceError(code: "invalid_parameter", status: 400, message: "Parameter q, or lat and lon, is required."))
+            return .failure(PlaceError(code: ServiceCode.invalidParameter, message: "Parameter q, or lat and lon, is required."))
         }
         let today = CalendarDay.at(now() / 1000, in: zone(of: place))
         switch await weather.forecast(for: place, today: today) {
@@ -27,7 +27,7 @@ extension RouteWeatherService {
             let days = report.forecast.days.filter { dates.contains($0.date) }
             guard !days.isEmpty else {
                 return .failure(PlaceError(
-                    code: "no_forecast", status: 404,
+                    code: ServiceCode.noForecast,
                     message: "The weather upstream (\(weather.provider.rawValue)) has no forecast for \(dates[0]) at \(place.label)."))
             }
             let hours = report.forecast.hours.filter { hour in dates.contains { hour.from.hasPrefix($0) } }

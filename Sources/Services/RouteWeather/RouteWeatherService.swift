@@ -69,7 +69,7 @@ public final class RouteWeatherService: Sendable {
             let offset = Int(ZonedTime.days(year: depart.date.year, month: depart.date.month, day: depart.date.day) - (CalendarDay.number(today) ?? 0))
             guard (0...6).contains(offset), instant + 3600 >= current else {
                 return .failure(PlaceError(
-                    code: "invalid_parameter", status: 400,
+                    code: ServiceCode.invalidParameter,
                     message: "Parameter depart must be a time from now to 6 days ahead at the start (today there is \(today))."))
             }
             departure = instant
@@ -84,7 +84,7 @@ public final class RouteWeatherService: Sendable {
             route = DrivingRoute(meters: 0, seconds: 0, points: [from.best.coordinate], steps: [])
         } else {
             guard let directions else {
-                return .failure(PlaceError(code: "directions_off", status: 503, message: "This service is configured without driving directions."))
+                return .failure(PlaceError(code: ServiceCode.directionsOff, message: "This service is configured without driving directions."))
             }
             events(.progress(stage: .route, done: 0, total: 1))
             switch await directions.route(from: from.best.coordinate, to: to.best.coordinate) {
@@ -176,7 +176,7 @@ public final class RouteWeatherService: Sendable {
         case .success(let report):
             guard let forecast = report.forecast.day(wanted) else {
                 row.error = PlaceError(
-                    code: "no_forecast", status: 404, message: "The weather upstream has no forecast for \(wanted) at \(row.place.label).")
+                    code: ServiceCode.noForecast, message: "The weather upstream has no forecast for \(wanted) at \(row.place.label).")
                 break
             }
             row.day = forecast
@@ -202,7 +202,7 @@ public final class RouteWeatherService: Sendable {
 
     func tooLong(_ meters: Double, beeline: Bool) -> PlaceError {
         PlaceError(
-            code: "route_too_long", status: 400,
+            code: ServiceCode.routeTooLong,
             message: "The route is \(Int(meters / 1000)) km\(beeline ? " as the crow flies" : ""); routes up to \(Int(maxMeters / 1000)) km are served.")
     }
 

@@ -32,14 +32,14 @@ extension TimetableService {
     }
 
     /// The next departures or arrivals at a station: the name resolved as for connections, then
-    /// one upstream request. The answer takes the board's error status when there is one.
+    /// one upstream request. The answer stands for the board's error when there is one.
     public func board(_ query: BoardQuery) async -> Answer<StationBoard> {
         let position = query.position.map { (latitude: $0.latitude, longitude: $0.longitude) }
         let station: Station
         switch await resolve(query.station, near: position) {
         case .failure(let error):
             let board = StationBoard(query: query.station, station: nil, kind: query.kind, journeys: [], error: error)
-            return Answer(document: board, status: error.status, freshUntil: nil, source: nil, age: 0)
+            return Answer(document: board, failure: error.code, freshUntil: nil, source: nil, age: 0)
         case .success(let found):
             station = found
         }
@@ -50,22 +50,22 @@ extension TimetableService {
         do {
             answer = try await upstreams.client(for: route).extract(route, parameters: parameters)
         } catch {
-            let failure = ScheduleError(code: error.code, status: error.status, message: error.message)
+            let failure = ScheduleError(code: error.code, message: error.message)
             let board = StationBoard(query: query.station, station: station, kind: query.kind, journeys: [], error: failure)
-            return Answer(document: board, status: failure.status, freshUntil: nil, source: nil, age: 0)
+            return Answer(document: board, failure: failure.code, freshUntil: nil, source: nil, age: 0)
         }
         let staleAge = answer.source == .stale ? answer.age : nil
         let fetched = Fetched(freshUntil: staleAge == nil ? answer.freshUntil : nil, source: answer.source, age: answer.age)
         switch answer.extraction.outcome {
         case .failure(let failure):
-            let error = ScheduleError(code: failure.code, status: failure.status, message: failure.message)
+            let error = ScheduleError(code: failure.code, message: failure.message)
             let board = StationBoard(query: query.station, station: station, kind: query.kind, journeys: [], error: error, staleAge: staleAge)
-            return Answer(document: board, status: failure.status, freshUntil: nil, source: answer.source, age: answer.age)
+            return Answer(document: board, failure: failure.code, freshUntil: nil, source: answer.source, age: answer.age)
         case .success(let lists):
             let journeys = Array(BoardRecords.journeys(lists, zone: zone).prefix(query.limit))
             let board = StationBoard(query: query.station, station: station, kind: query.kind, journeys: journeys, staleAge: staleAge)
             return Answer(
-                document: board, status: 200, freshUntil: keepable([fetched], movesWithNow: query.date == nil || query.time == nil),
+                document: board, failure: nil, freshUntil: keepable([fetched], movesWithNow: query.date == nil || query.time == nil),
                 source: answer.source, age: answer.age)
         }
     }

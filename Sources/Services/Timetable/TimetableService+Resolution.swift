@@ -15,7 +15,7 @@ extension TimetableService {
         for name in names where resolved[name] == nil {
             let found = resolveInDirectory(name, near: position)
             resolved[name] = found
-            if case .failure(let error) = found, error.code == Self.unknownStation { unknown.append(name) }
+            if case .failure(let error) = found, error.code == ServiceCode.unknownStation { unknown.append(name) }
         }
         guard !unknown.isEmpty, provider.locationsRoute != nil else { return resolved }
         let looked = await withTaskGroup(of: (String, Result<Station, ScheduleError>?).self) { group in
@@ -46,18 +46,16 @@ extension TimetableService {
             // The directory lists at most `maximumCandidates` (26 stops are named Rathaus).
             let count = candidates.count < StationDirectory.maximumCandidates ? "\(candidates.count)" : "\(candidates.count) or more"
             return .failure(ScheduleError(
-                code: "ambiguous_station", status: 400,
+                code: ServiceCode.ambiguousStation,
                 message: "\"\(name)\" matches \(count) stations; name one of them, or send lat and lon.",
                 candidates: Array(candidates.prefix(10))))
         case .unknown(let suggestions):
             return .failure(ScheduleError(
-                code: Self.unknownStation, status: 404,
+                code: ServiceCode.unknownStation,
                 message: "No station is called \"\(name)\"." + (suggestions.isEmpty ? "" : " Did you mean one of the suggestions?"),
                 candidates: Array(suggestions.prefix(5))))
         }
     }
-
-    static let unknownStation = "unknown_station"
 
     /// A name asked of the provider's station search, whose answer the upstream keeps for the
     /// route's cache times (a day): its first station, the upstream's failure, or nil when it
@@ -70,13 +68,13 @@ extension TimetableService {
         do {
             answer = try await upstreams.client(for: route).extract(route, parameters: parameters)
         } catch {
-            return .failure(ScheduleError(code: error.code, status: error.status, message: error.message))
+            return .failure(ScheduleError(code: error.code, message: error.message))
         }
         switch answer.extraction.outcome {
-        case .failure(let failure) where failure.code == Self.unknownStation:
+        case .failure(let failure) where failure.code == ServiceCode.unknownStation:
             return nil
         case .failure(let failure):
-            return .failure(ScheduleError(code: failure.code, status: failure.status, message: failure.message))
+            return .failure(ScheduleError(code: failure.code, message: failure.message))
         case .success(let lists):
             return LocationRecords.first(lists).map { .success($0) }
         }

@@ -9,17 +9,18 @@ public import Upstream
 ///
 /// ```swift
 /// let timetable = TimetableService(upstreams: upstreams, directory: directory, provider: .opendata)
-/// let answer = await timetable.schedules(query)   // answer.document, answer.status
+/// let answer = await timetable.schedules(query)   // answer.document, answer.failure
 /// ```
 ///
 /// A pair that fails (a name that is ambiguous or unknown, no connections, the upstream down)
-/// carries its own error; the answer is 200 when at least one pair has links, or else takes the
-/// first error's status.
+/// carries its own error; the answer is a success when at least one pair has links, or else stands
+/// for the first error's code.
 public final class TimetableService: Sendable {
-    /// A document, the HTTP status it takes, and where its upstream answers came from.
+    /// A document, the error code it stands for as a whole, and where its upstream answers came from.
     public struct Answer<Document: Sendable>: Sendable {
         public let document: Document
-        public let status: Int
+        /// The code of the error the whole document stands for (every pair failed); nil for a success.
+        public let failure: String?
         /// Until when (wall clock, milliseconds) every upstream answer in it is fresh, when all
         /// are: the whole document may be kept that long. Nil when one failed or was stale.
         public let freshUntil: Int64?
@@ -95,11 +96,11 @@ public final class TimetableService: Sendable {
             return ordered.compactMap { $0 }
         }
         let schedules = answers.map(\.0)
-        let status = schedules.contains { $0.error == nil } ? 200 : (schedules.first?.error?.status ?? 200)
+        let failure = schedules.contains { $0.error == nil } ? nil : schedules.first?.error?.code
         let fetched = answers.map(\.1)
         let freshUntil = keepable(fetched, movesWithNow: query.date == nil || query.time == nil)
         let (source, age) = Fetched.combined(fetched)
-        return Answer(document: Schedules(schedules), status: status, freshUntil: freshUntil, source: source, age: age)
+        return Answer(document: Schedules(schedules), failure: failure, freshUntil: freshUntil, source: source, age: age)
     }
 
     /// Until when a document made of these answers may be kept: while all are fresh, and, for a
@@ -170,7 +171,7 @@ public final class TimetableService: Sendable {
             answer = try await upstreams.client(for: route).extract(route, parameters: parameters)
         } catch {
             return (Schedule(from: origin, to: destination, links: [], error: ScheduleError(
-                code: error.code, status: error.status, message: error.message)), .none)
+                code: error.code, message: error.message)), .none)
         }
         let staleAge = answer.source == .stale ? answer.age : nil
         var fetched = Fetched(freshUntil: staleAge == nil ? answer.freshUntil : nil, source: answer.source, age: answer.age)
@@ -179,7 +180,7 @@ public final class TimetableService: Sendable {
             fetched.freshUntil = nil
             return (Schedule(
                 from: origin, to: destination, links: [],
-                error: ScheduleError(code: failure.code, status: failure.status, message: failure.message), staleAge: staleAge), fetched)
+                error: ScheduleError(code: failure.code, message: failure.message), staleAge: staleAge), fetched)
         case .success(let lists):
             var links = ConnectionRecords.links(lists, zone: zone)
             if !query.transports.isEmpty {

@@ -102,8 +102,9 @@ public final class WeatherService: Sendable {
         switch await UpstreamRecords.fetch(upstreams, route: provider.routeID, provider.parameters(for: place)) {
         case .success(let fetched):
             let forecast = WeatherRecords.forecast(fetched.lists, today: today)
+            // An answer without a single day is the upstream's fault, not a place without weather.
             guard !forecast.days.isEmpty else {
-                return .failure(PlaceError(code: "no_forecast", status: 502, message: "The weather upstream gave no days for \(place.label)."))
+                return .failure(PlaceError(code: UpstreamFailure.Code.error, message: "The weather upstream gave no days for \(place.label)."))
             }
             return .success(Fetched(forecast: forecast, storedAt: fetched.answer.storedAt, freshUntil: fetched.answer.freshUntil))
         case .failure(let error):

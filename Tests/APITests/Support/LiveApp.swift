@@ -14,13 +14,14 @@ struct LiveApp: Sendable {
 
     static func with<T: Sendable>(
         debugRoutes: Bool = true, upstreams: Upstreams? = nil, timetable: TimetableService? = nil, departures: DepartureService? = nil,
-        weather: RouteWeatherService? = nil, _ body: (LiveApp) async throws -> T
+        weather: RouteWeatherService? = nil, live: (@Sendable (String) -> Bool)? = nil, _ body: (LiveApp) async throws -> T
     ) async throws -> T {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.accessLog = .off
         var api = APIConfiguration()
         api.debugRoutes = debugRoutes
+        if let live { api.live = live }
         let sink = LogSink()
         let log = ServerLog(sink: sink)
         let application = try Application(
