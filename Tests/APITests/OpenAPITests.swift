@@ -84,6 +84,9 @@ struct OpenAPITests {
         let connections = OpenAPI.responses(SBBEndpoints.connections)
         #expect(connections["404"]?["description"].map { "\($0)".contains("unknown_station") } == true)
         #expect(connections["504"] != nil)
+        // Only an endpoint's own 400 codes mark it as refusing requests its schema allows.
+        #expect(OpenAPI.operation(SBBEndpoints.connections)["x-refuses-valid-requests"] == ["ambiguous_station"])
+        #expect(OpenAPI.operation(SBBEndpoints.nearby)["x-refuses-valid-requests"] == nil)
     }
 
 @Test("every error code an endpoint declares has a status")

@@ -10,6 +10,14 @@ extension OpenAPI {
         return codes
     }
 
+    /// The endpoint's own 400 codes: refusals of a request whose form the schema allows, for what
+    /// no schema can state (a station name that matches several stations, a route too long, a
+    /// route file's own parameters). Published as `x-refuses-valid-requests`, so that a contract
+    /// checker expects a 400 there.
+    static func refusalsOfValidRequests(_ endpoint: Endpoint) -> [String] {
+        endpoint.errors.filter { status(of: $0) == 400 }
+    }
+
     /// The 200 and one response per error status, from the endpoint's codes.
     static func responses(_ endpoint: Endpoint) -> JSONValue {
         var members: [JSONValue.Member] = [.init("200", ["description": .string(endpoint.outputDoc), "content": content(endpoint.output)])]

@@ -51,6 +51,8 @@ enum OpenAPI {
         let parameters = parameters(endpoint)
         if !parameters.isEmpty { members.append(.init("parameters", .array(parameters))) }
         members.append(.init("responses", responses(endpoint)))
+        let refusals = refusalsOfValidRequests(endpoint)
+        if !refusals.isEmpty { members.append(.init("x-refuses-valid-requests", .array(refusals.map(JSONValue.string)))) }
         return .object(members)
     }
 

@@ -52,7 +52,8 @@ enum WeatherEndpoints {
         output: .documents([.routeWeather], eventStream: true),
         outputDoc: "`routeweather`; or, with `Accept: text/event-stream`, the events that lead to it.",
         rules: [.notTogether(["depart", "day"])],
-        errors: ["route_too_long", "no_route"] + placeCodes
+        // The service itself refuses a well-formed `depart` outside the forecast window (`invalid_parameter`).
+        errors: ["route_too_long", "invalid_parameter", "no_route"] + placeCodes
     ) {
         Parameter.path(
             "from", .placeName(maxLength: maxName),
