@@ -5,16 +5,26 @@ import Store
 import Upstream
 
 /// Health, readiness and metrics endpoints for operators and load balancers.
-enum OpsRoutes {
-    static func routes(readiness: Readiness, metrics: MetricsReference, upstreams: Upstreams?, departures: DepartureFeed? = nil) -> [Route] {
+enum OpsEndpoints {
+    static func endpoints(readiness: Readiness, metrics: MetricsReference, upstreams: Upstreams?, departures: DepartureFeed? = nil) -> [Endpoint] {
         [
-            .getInline("/healthz", summary: "Liveness: the process answers.") { request in
+            Endpoint(
+                "/healthz", id: "health", tag: "operations", summary: "Liveness: the process answers.",
+                output: .documents([.health]), outputDoc: "The process is alive: `health/status` is `ok`."
+            ).answeringInline { request, _ in
                 .document(.element("health", [.leaf("status", "ok")]), for: request, cache: .noStore)
             },
             // A degraded cache (Redis away, memory standing in) is reported but keeps the
             // service ready: requests are still answered. The state is Redis's as its probe
             // last saw it, not the outcome of the last request that reached it.
-            .get("/readyz", summary: "Readiness: everything is loaded and requests can be served; the cache's state.") { request in
+            Endpoint(
+                "/readyz", id: "ready", tag: "operations",
+                summary: "Readiness: everything is loaded and requests can be served; the cache's state.",
+                output: .documents([.ready]),
+                outputDoc: "Ready; `ready/cache` names the cache driver and its state (`ok`, or `degraded` with a `reason` while Redis "
+                    + "is away and memory stands in), as Redis's background probe last saw it; `ready/departures` the feed's state.",
+                errors: ["not_ready"]
+            ).answering { request, _ in
                 guard readiness.isReady else {
                     // Readiness is usually a matter of seconds (loading, or draining before a stop).
                     throw HTTPError.catalogued("not_ready", "The service is starting or stopping.", retryAfter: 5)
@@ -33,7 +43,10 @@ enum OpsRoutes {
                 if let departures { members.append(feedState(departures)) }
                 return .document(.element("ready", members), for: request, cache: .noStore)
             },
-            .get("/metrics", summary: "Metrics in the Prometheus text format: server, upstreams and cache.") { _ in
+            Endpoint(
+                "/metrics", id: "metrics", tag: "operations", summary: "Metrics in the Prometheus text format: server, upstreams and cache.",
+                output: .text(mediaType: "text/plain"), outputDoc: "Prometheus text exposition format 0.0.4."
+            ).answering { _, _ in
                 var text = metrics.current?.exposition() ?? ""
                 if let upstreams { text += await upstreams.prometheusText() }
                 if let departures, let snapshot = departures.inService {

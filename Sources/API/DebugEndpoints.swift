@@ -3,7 +3,7 @@ import Model
 import Server
 
 /// Endpoints for benchmarks and tests, served only with `--debug-routes`.
-enum DebugRoutes {
+enum DebugEndpoints {
     /// A fixed schedules document of about 1 KiB, the benchmark's reference payload.
     static let sample = Schedules([
         Schedule(from: "Bern", to: "Zürich HB", links: [
@@ -30,24 +30,39 @@ enum DebugRoutes {
         ]),
     ])
 
-    static func routes() -> [Route] {
+    static func endpoints() -> [Endpoint] {
         let xml = PreparedBody(Response.render(sample.node, as: .xml, pretty: false))
         let json = PreparedBody(Response.render(sample.node, as: .json, pretty: false))
         return [
-            .getInline("/debug/fixed", summary: "A fixed schedules document served from memory (benchmarks).") { request in
+            fixed.answeringInline { request, _ in
                 if request.pretty { return .document(sample.node, for: request, cache: .maxAge(60)) }
                 return Response(
                     headers: HTTPHeaders(contentType: request.format.contentType),
                     body: .prepared(request.format == .xml ? xml : json), cache: .maxAge(60), negotiated: true)
             },
-            .get("/debug/delay", summary: "Answers after waiting `ms` milliseconds without holding a thread (tests).") { request in
-                let text = request.query.first("ms") ?? "50"
-                guard let ms = Int(text), (0...10_000).contains(ms) else {
-                    throw HTTPError.catalogued("invalid_parameter", "Parameter ms must be a whole number from 0 to 10000.")
-                }
-                try await Task.sleep(for: .milliseconds(ms))
-                return .document(.element("delay", [.leaf("ms", ms)]), for: request, cache: .noStore)
+            delay.answering(as: DelayArguments.self) { request, arguments in
+                try await Task.sleep(for: .milliseconds(arguments.ms))
+                return .document(.element("delay", [.leaf("ms", arguments.ms)]), for: request, cache: .noStore)
             },
         ]
     }
+
+    static let fixed = Endpoint(
+        "/debug/fixed", id: "debugFixed", tag: "debug", summary: "A fixed schedules document served from memory (benchmarks).",
+        output: .documents([.schedules]), outputDoc: "A `schedules` document of about 1 KiB."
+    ).debug()
+
+    static let delay = Endpoint(
+        "/debug/delay", id: "debugDelay", tag: "debug", summary: "Answers after waiting `ms` milliseconds without holding a thread (tests).",
+        output: .documents([.delay]), outputDoc: "`delay/ms`."
+    ) {
+        Parameter.query("ms", .integer(0...10_000), default: 50, "Milliseconds to wait.")
+    }.debug()
+}
+
+/// How long to wait.
+struct DelayArguments: EndpointArguments {
+    let ms: Int
+
+    init(_ values: ParameterValues) { ms = values.integer("ms") ?? 0 }
 }
