@@ -20,11 +20,13 @@ let package = Package(
         .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
 
-        // Layers, bottom up: Markup ▸ Scrape ▸ Fetch/Store ▸ Upstream ▸ Model ▸ Server ▸ API ▸ gottago.
-        .target(name: "Markup", dependencies: ["CLibXML2"], swiftSettings: swiftSettings),
+        // Plain values every layer shares.
+        .target(name: "Kernel", swiftSettings: swiftSettings),
+        // Layers, bottom up: Kernel ▸ Markup ▸ Scrape ▸ Fetch/Store ▸ Upstream ▸ Model ▸ Server ▸ API ▸ gottago.
+        .target(name: "Markup", dependencies: ["Kernel", "CLibXML2"], swiftSettings: swiftSettings),
         .target(name: "Scrape", dependencies: ["Markup"], exclude: ["Normalizers/README.md"], swiftSettings: swiftSettings),
-        .target(name: "Fetch", dependencies: ["CCurl", "Compression"], swiftSettings: swiftSettings),
-        .target(name: "Store", dependencies: ["CHiredis", "CSQLite3", "Compression", "Model", "GazetteerData"], swiftSettings: swiftSettings),
+        .target(name: "Fetch", dependencies: ["Kernel", "CCurl", "Compression"], swiftSettings: swiftSettings),
+        .target(name: "Store", dependencies: ["Kernel", "CHiredis", "CSQLite3", "Compression", "Model", "GazetteerData"], swiftSettings: swiftSettings),
         // The embedded gazetteer's bytes (scripts/derive-gazetteer.py writes them and data.S).
         .target(name: "GazetteerData", exclude: ["include/gazetteer.tsv.gz"]),
         .target(name: "Upstream", dependencies: ["Fetch", "Store", "Scrape"], swiftSettings: swiftSettings),
