@@ -26,13 +26,11 @@ let package = Package(
         .target(name: "Markup", dependencies: ["Kernel", "CLibXML2"], swiftSettings: swiftSettings),
         .target(name: "Scrape", dependencies: ["Markup"], exclude: ["Normalizers/README.md"], swiftSettings: swiftSettings),
         .target(name: "Fetch", dependencies: ["Kernel", "CCurl", "Compression"], swiftSettings: swiftSettings),
-        .target(name: "Store", dependencies: ["Kernel", "CHiredis", "CSQLite3", "Compression", "Model", "GazetteerData"], swiftSettings: swiftSettings),
-        // The embedded gazetteer's bytes (scripts/derive-gazetteer.py writes them and data.S).
-        .target(name: "GazetteerData", exclude: ["include/gazetteer.tsv.gz"]),
+        .target(name: "Store", dependencies: ["Kernel", "CHiredis", "CSQLite3", "Compression", "Model", "EmbeddedFiles"], swiftSettings: swiftSettings),
+        // The embedded gazetteer's and Swiss station set's bytes (scripts/derive-*.py write them and their .S files).
+        .target(name: "EmbeddedFiles", exclude: ["include/gazetteer.tsv.gz", "include/stations.tsv"]),
         .target(name: "Upstream", dependencies: ["Fetch", "Store", "Scrape"], swiftSettings: swiftSettings),
-        .target(name: "Model", dependencies: ["Markup", "StationData"], swiftSettings: swiftSettings),
-        // The embedded Swiss station set's bytes (scripts/derive-stations.py writes them and data.S).
-        .target(name: "StationData", exclude: ["include/stations.tsv"]),
+        .target(name: "Model", dependencies: ["Markup", "EmbeddedFiles"], swiftSettings: swiftSettings),
         .target(name: "Compression", dependencies: ["CZlib"], swiftSettings: swiftSettings),
         .target(name: "Server", dependencies: ["Markup", "Compression", "CMicroHTTPD"], swiftSettings: swiftSettings),
         // The aggregations behind the public endpoints: connections for station lists, departures, weather along a route.
