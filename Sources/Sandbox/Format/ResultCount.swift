@@ -12,12 +12,6 @@ public struct ResultCount: Sendable, Equatable {
     /// At most this many.
     public let maximum: Int
 
-    /// A count.
-    public init(standard: Int, maximum: Int) {
-        self.standard = standard
-        self.maximum = maximum
-    }
-
     /// The count for a request that asks `asked` (nil: it does not say): at least one, at most ``maximum``.
     func clamped(_ asked: Int?) -> Int {
         min(max(asked ?? standard, 1), maximum)
