@@ -12,6 +12,9 @@ let package = Package(
         .executable(name: "gottago", targets: ["gottago"]),
     ],
     targets: [
+        // Plain values every layer shares: civil time and zones, the wall clock, coordinates, file reading.
+        .target(name: "Kernel", swiftSettings: swiftSettings),
+
         // C libraries from Debian, one system library target each.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -20,8 +23,6 @@ let package = Package(
         .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
 
-        // Plain values every layer shares.
-        .target(name: "Kernel", swiftSettings: swiftSettings),
         // Layers, bottom up: Kernel ▸ Markup ▸ Scrape ▸ Fetch/Store ▸ Upstream ▸ Model ▸ Server ▸ API ▸ gottago.
         .target(name: "Markup", dependencies: ["Kernel", "CLibXML2"], swiftSettings: swiftSettings),
         .target(name: "Scrape", dependencies: ["Markup"], exclude: ["Normalizers/README.md"], swiftSettings: swiftSettings),
