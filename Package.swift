@@ -12,6 +12,9 @@ let package = Package(
         .executable(name: "gottago", targets: ["gottago"]),
     ],
     targets: [
+        // Plain values every layer shares: civil time and zones, the wall clock, coordinates, file reading.
+        .target(name: "Kernel", swiftSettings: swiftSettings),
+
         // C libraries from Debian, one system library target each.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -20,17 +23,15 @@ let package = Package(
         .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
 
-        // Layers, bottom up: Markup ▸ Scrape ▸ Fetch/Store ▸ Upstream ▸ Model ▸ Server ▸ API ▸ gottago.
-        .target(name: "Markup", dependencies: ["CLibXML2"], swiftSettings: swiftSettings),
+        // Layers, bottom up: Kernel ▸ Markup ▸ Scrape ▸ Fetch/Store ▸ Upstream ▸ Model ▸ Server ▸ API ▸ gottago.
+        .target(name: "Markup", dependencies: ["Kernel", "CLibXML2"], swiftSettings: swiftSettings),
         .target(name: "Scrape", dependencies: ["Markup"], exclude: ["Normalizers/README.md"], swiftSettings: swiftSettings),
-        .target(name: "Fetch", dependencies: ["CCurl", "Compression"], swiftSettings: swiftSettings),
-        .target(name: "Store", dependencies: ["CHiredis", "CSQLite3", "Compression", "Model", "GazetteerData"], swiftSettings: swiftSettings),
-        // The embedded gazetteer's bytes (scripts/derive-gazetteer.py writes them and data.S).
-        .target(name: "GazetteerData", exclude: ["include/gazetteer.tsv.gz"]),
+        .target(name: "Fetch", dependencies: ["Kernel", "CCurl", "Compression"], swiftSettings: swiftSettings),
+        .target(name: "Store", dependencies: ["Kernel", "CHiredis", "CSQLite3", "Compression", "Model", "EmbeddedFiles"], swiftSettings: swiftSettings),
+        // The embedded gazetteer's and Swiss station set's bytes (scripts/derive-*.py write them and their .S files).
+        .target(name: "EmbeddedFiles", exclude: ["include/gazetteer.tsv.gz", "include/stations.tsv"]),
         .target(name: "Upstream", dependencies: ["Fetch", "Store", "Scrape"], swiftSettings: swiftSettings),
-        .target(name: "Model", dependencies: ["Markup", "StationData"], swiftSettings: swiftSettings),
-        // The embedded Swiss station set's bytes (scripts/derive-stations.py writes them and data.S).
-        .target(name: "StationData", exclude: ["include/stations.tsv"]),
+        .target(name: "Model", dependencies: ["Markup", "EmbeddedFiles"], swiftSettings: swiftSettings),
         .target(name: "Compression", dependencies: ["CZlib"], swiftSettings: swiftSettings),
         .target(name: "Server", dependencies: ["Markup", "Compression", "CMicroHTTPD"], swiftSettings: swiftSettings),
         // The aggregations behind the public endpoints: connections for station lists, departures, weather along a route.

@@ -248,7 +248,7 @@ struct OJPRoutesTests {
     func stopsByNameReadBack(query: String) throws {
         let run = try OJPRouteRun("ojp-locations", ["query": query, "now": "2026-05-12T08:00:00+02:00"])
         let stations = run.records("stations")
-        let expected = model.matches(for: query, limit: OJPService.defaultLocations)
+        let expected = model.matches(for: query, limit: OJPService.locations.standard)
         #expect(stations.count == expected.count && !expected.isEmpty)
         for (station, match) in zip(stations, expected) {
             #expect(station.value("id") == match.station.id)
