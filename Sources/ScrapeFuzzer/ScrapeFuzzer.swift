@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Markup
 import Scrape
+import Kernel
 
 /// Arbitrary bytes through every route: no crash, no leak, and every result renders as
 /// well-formed XML and valid JSON (both checked by parsing them back).

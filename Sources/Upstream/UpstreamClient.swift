@@ -5,6 +5,7 @@ public import Fetch
 public import Scrape
 public import Store
 import Synchronization
+public import Kernel
 
 /// One upstream's gate: cache, single-flight, politeness, fetch and extraction, in that order.
 ///

@@ -1,6 +1,7 @@
 public import Fetch
 public import Scrape
 public import Store
+public import Kernel
 
 /// Every upstream the routes talk to, one `UpstreamClient` each, over one fetcher and one cache.
 ///

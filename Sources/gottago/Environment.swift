@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Scrape
+import Kernel
 
 /// The process's edges, read with the C library: no Foundation (and its ICU data) in the server.
 enum Environment {

@@ -3,6 +3,7 @@ import Model
 import Server
 import Services
 import Upstream
+import Kernel
 
 /// The departures endpoints: `/api/bart/…` and the schema their documents follow.
 enum BARTEndpoints {

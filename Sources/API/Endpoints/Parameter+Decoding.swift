@@ -1,5 +1,6 @@
 import Server
 import Services
+import Kernel
 
 extension Parameter {
     /// The parameter's checked value from a request; nil when it is not given. Anything wrong

@@ -1,5 +1,6 @@
 import Server
 import Services
+import Kernel
 
 /// One parameter's decoded value.
 enum ParameterValue: Sendable {

@@ -3,6 +3,7 @@ import Model
 import Server
 import Services
 import Upstream
+import Kernel
 
 /// The timetable endpoints: `/api/sbb/…` and the schema their documents follow.
 enum SBBEndpoints {

@@ -2,6 +2,7 @@ import Markup
 import Model
 import Server
 import Services
+import Kernel
 
 /// The geocoding endpoints: `/api/geocode` and `/api/geocode/reverse`.
 enum GeocodeEndpoints {

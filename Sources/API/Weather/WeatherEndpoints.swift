@@ -2,6 +2,7 @@ import Markup
 import Model
 import Server
 import Services
+import Kernel
 
 /// The weather endpoints: `/api/weather/route/from/{from}/to/{to}`, `/api/weather`, and the
 /// schema their documents (and the geocoding ones) follow.

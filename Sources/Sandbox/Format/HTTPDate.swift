@@ -1,3 +1,5 @@
+import Kernel
+
 /// HTTP dates in the IMF-fixdate form of RFC 9110 (`Mon, 20 Jul 2020 11:44:31 GMT`), as
 /// `Last-Modified`, `Expires` and `If-Modified-Since` carry them.
 enum HTTPDate {

@@ -1,3 +1,5 @@
+import Kernel
+
 /// A GET to the legacy HAFAS pages of fahrplan.sbb.ch as the sandbox understands it: the
 /// query-string parameters of `query.exe/dn` (connections), `stboard.exe/dn` (a station board)
 /// and `ajax-getstop.exe/dn` (a station lookup).

@@ -1,4 +1,5 @@
 import Scrape
+import Kernel
 
 /// UTC offsets of IANA time zones, from the system's zone database; a zone it does not know
 /// gets the offset of its place's longitude, in whole hours.

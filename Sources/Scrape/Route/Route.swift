@@ -1,4 +1,5 @@
 public import Markup
+public import Kernel
 
 /// One upstream request and how its response becomes normalized records, loaded from
 /// `Routes/<id>/route.xml` with every XPath compiled and every normalizer chain checked.

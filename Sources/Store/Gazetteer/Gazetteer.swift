@@ -4,6 +4,7 @@ import Glibc
 internal import EmbeddedFiles
 public import Model
 import Synchronization
+import Kernel
 
 /// The embedded offline gazetteer: every place of 1,000 people or more (GeoNames) and every
 /// active US ZIP code, in SQLite, by name, by ZIP code and by position.

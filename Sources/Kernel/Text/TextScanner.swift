@@ -1,30 +1,30 @@
 /// A cursor over the UTF-8 bytes of a short text, for the fixed ASCII formats (times, dates, offsets, durations) the normalizers read.
-struct TextScanner {
-    let bytes: [UInt8]
-    var index = 0
+package struct TextScanner {
+    package let bytes: [UInt8]
+    package var index = 0
 
-    init(_ text: some StringProtocol) {
+    package init(_ text: some StringProtocol) {
         bytes = Array(text.utf8)
     }
 
-    var isAtEnd: Bool { index >= bytes.count }
+    package var isAtEnd: Bool { index >= bytes.count }
 
-    var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+    package var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    func peek(at offset: Int) -> UInt8? {
+    package func peek(at offset: Int) -> UInt8? {
         let i = index + offset
         return i >= 0 && i < bytes.count ? bytes[i] : nil
     }
 
     /// Consumes one ASCII character when it comes next.
-    mutating func take(_ scalar: Unicode.Scalar) -> Bool {
+    package mutating func take(_ scalar: Unicode.Scalar) -> Bool {
         guard scalar.isASCII, peek == UInt8(scalar.value) else { return false }
         index += 1
         return true
     }
 
     /// Consumes an ASCII word, ignoring letter case, when it comes next.
-    mutating func takeIgnoringCase(_ word: String) -> Bool {
+    package mutating func takeIgnoringCase(_ word: String) -> Bool {
         let expected = Array(word.utf8)
         guard index + expected.count <= bytes.count else { return false }
         for (offset, byte) in expected.enumerated() where bytes[index + offset].lowercasedASCII != byte.lowercasedASCII {
@@ -35,7 +35,7 @@ struct TextScanner {
     }
 
     /// Consumes a run of ASCII digits whose length is within the bounds; consumes nothing otherwise.
-    mutating func number(minDigits: Int, maxDigits: Int) -> Int? {
+    package mutating func number(minDigits: Int, maxDigits: Int) -> Int? {
         let start = index
         var value = 0
         while let c = peek, c.isASCIIDigit {
@@ -54,7 +54,7 @@ struct TextScanner {
     }
 
     /// Consumes exactly `count` digits even when more follow (for run-together fields such as 20161223 or +0530).
-    mutating func fixedDigits(_ count: Int) -> Int? {
+    package mutating func fixedDigits(_ count: Int) -> Int? {
         guard index + count <= bytes.count else { return nil }
         var value = 0
         for offset in 0..<count {
@@ -67,20 +67,20 @@ struct TextScanner {
     }
 
     /// Consumes ASCII letters and returns them lowercased.
-    mutating func letters() -> String {
+    package mutating func letters() -> String {
         let start = index
         while let c = peek, c.isASCIILetter { index += 1 }
         return String(decoding: bytes[start..<index].map(\.lowercasedASCII), as: UTF8.self)
     }
 
-    mutating func skipSpaces() {
+    package mutating func skipSpaces() {
         while let c = peek, c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") { index += 1 }
     }
 }
 
 extension UInt8 {
-    var isASCIIDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
-    var isASCIILetter: Bool { (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") }
-    var isASCIIAlphanumeric: Bool { isASCIIDigit || isASCIILetter }
-    var lowercasedASCII: UInt8 { isASCIILetter ? self | 0x20 : self }
+    package var isASCIIDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+    package var isASCIILetter: Bool { (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") }
+    package var isASCIIAlphanumeric: Bool { isASCIIDigit || isASCIILetter }
+    package var lowercasedASCII: UInt8 { isASCIILetter ? self | 0x20 : self }
 }

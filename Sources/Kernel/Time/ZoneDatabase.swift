@@ -11,14 +11,14 @@ enum ZoneDatabase {
     private static let cache = Mutex<[String: ZoneRules]>([:])
 
     /// Returns the cached zone or loads it from the database.
-    static func rules(named name: String) throws(NormalizerError) -> ZoneRules {
+    static func rules(named name: String) throws(ZoneError) -> ZoneRules {
         guard isValid(name: name) else {
-            throw NormalizerError("time zone name \(NormalizerError.quoted(name)) is invalid (expected an IANA name such as Europe/Zurich)")
+            throw ZoneError("time zone name \(messageQuoted(name)) is invalid (expected an IANA name such as Europe/Zurich)")
         }
         if name == "UTC" { return .utc }
         if let cached = cache.withLock({ $0[name] }) { return cached }
         guard let bytes = readFile(directory + "/" + name) else {
-            throw NormalizerError("unknown time zone \(NormalizerError.quoted(name))")
+            throw ZoneError("unknown time zone \(messageQuoted(name))")
         }
         let rules = try ZoneRules(name: name, tzif: bytes)
         cache.withLock { $0[name] = rules }

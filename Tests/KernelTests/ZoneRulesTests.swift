@@ -1,5 +1,5 @@
 import Testing
-@testable import Scrape
+@testable import Kernel
 
 @Suite("Time-zone rules")
 struct ZoneRulesTests {
@@ -116,7 +116,7 @@ struct ZoneRulesTests {
         ("leapseconds", "time zone \"leapseconds\" is not a valid TZif file"),
     ])
     func rejectedNames(name: String, message: String) {
-        #expect(throws: NormalizerError.self) { try ZoneRules.named(name) }
+        #expect(throws: ZoneError.self) { try ZoneRules.named(name) }
         do {
             _ = try ZoneRules.named(name)
         } catch {

@@ -1,21 +1,21 @@
 /// An ISO 8601 date-time as written (`2025-03-26T09:26:58.9645445+01:00`): date, time of day, and the UTC offset when one is given.
-struct ISODateTime: Sendable {
-    let date: CivilDate
-    let secondOfDay: Int
+package struct ISODateTime: Sendable {
+    package let date: CivilDate
+    package let secondOfDay: Int
     /// Seconds east of UTC; `nil` for a local time without `Z` or offset.
-    let offset: Int?
+    package let offset: Int?
 
     /// Seconds since 1970 of the wall-clock reading, as if it were UTC.
-    var localSeconds: Int64 { date.daysSinceEpoch * 86_400 + Int64(secondOfDay) }
+    package var localSeconds: Int64 { date.daysSinceEpoch * 86_400 + Int64(secondOfDay) }
 
     /// The instant, reading a local time in the given zone.
-    func instant(in zone: ZoneRules) -> Int64 {
+    package func instant(in zone: ZoneRules) -> Int64 {
         guard let offset else { return zone.instant(ofLocal: localSeconds) }
         return localSeconds - Int64(offset)
     }
 
     /// Parses `YYYY-MM-DD[T ]HH:MM[:SS[.fraction]][Z|±HH[:MM]|±HHMM]`; the fraction is dropped.
-    static func parse(_ text: some StringProtocol) -> ISODateTime? {
+    package static func parse(_ text: some StringProtocol) -> ISODateTime? {
         guard text.utf8.count <= 64 else { return nil }
         var scanner = TextScanner(text)
         guard let date = scanner.isoDate(), scanner.take("T") || scanner.take("t") || scanner.take(" "),
@@ -48,7 +48,7 @@ struct ISODateTime: Sendable {
     }
 
     /// Formats an instant in a zone as `YYYY-MM-DDTHH:MM:SS+01:00` (never `Z`); `nil` outside years 1...9999.
-    static func format(instant: Int64, in zone: ZoneRules) -> String? {
+    package static func format(instant: Int64, in zone: ZoneRules) -> String? {
         guard abs(instant) < 1 << 40 else { return nil }
         let offset = zone.offset(atUTC: instant)
         let local = instant + Int64(offset)
@@ -58,12 +58,12 @@ struct ISODateTime: Sendable {
     }
 
     /// `HH:MM:SS` of a second within a day.
-    static func clockText(_ secondOfDay: Int) -> String {
+    package static func clockText(_ secondOfDay: Int) -> String {
         "\(zeroPadded(secondOfDay / 3600, width: 2)):\(zeroPadded(secondOfDay / 60 % 60, width: 2)):\(zeroPadded(secondOfDay % 60, width: 2))"
     }
 
     /// `+01:00`; seconds are appended only for the odd historical offsets that have them.
-    static func offsetText(_ offset: Int) -> String {
+    package static func offsetText(_ offset: Int) -> String {
         let magnitude = abs(offset)
         var text = (offset < 0 ? "-" : "+") + zeroPadded(magnitude / 3600, width: 2) + ":" + zeroPadded(magnitude / 60 % 60, width: 2)
         if magnitude % 60 != 0 { text += ":" + zeroPadded(magnitude % 60, width: 2) }
@@ -73,7 +73,7 @@ struct ISODateTime: Sendable {
 
 extension TextScanner {
     /// `YYYY-MM-DD`, validated against the calendar.
-    mutating func isoDate() -> CivilDate? {
+    package mutating func isoDate() -> CivilDate? {
         guard let year = number(minDigits: 4, maxDigits: 4), take("-"),
               let month = number(minDigits: 2, maxDigits: 2), take("-"),
               let day = number(minDigits: 2, maxDigits: 2) else { return nil }

@@ -1,11 +1,11 @@
 /// A date in the proleptic Gregorian calendar, limited to years 1...9999 so that it always prints as `YYYY-MM-DD`.
-struct CivilDate: Hashable, Sendable, CustomStringConvertible {
-    let year: Int
-    let month: Int
-    let day: Int
+package struct CivilDate: Hashable, Sendable, CustomStringConvertible {
+    package let year: Int
+    package let month: Int
+    package let day: Int
 
     /// Validates the calendar date; `nil` for 31.02., month 13, year 0 and the like.
-    init?(year: Int, month: Int, day: Int) {
+    package init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               day >= 1, day <= CivilDate.daysIn(month: month, year: year) else { return nil }
         self.year = year
@@ -14,23 +14,23 @@ struct CivilDate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The date of a day count since 1970-01-01; `nil` outside years 1...9999.
-    init?(daysSinceEpoch days: Int64) {
+    package init?(daysSinceEpoch days: Int64) {
         let (y, m, d) = CivilDate.civil(fromDays: days)
         self.init(year: Int(y), month: Int(m), day: Int(d))
     }
 
     /// Days since 1970-01-01.
-    var daysSinceEpoch: Int64 { CivilDate.days(year: Int64(year), month: Int64(month), day: Int64(day)) }
+    package var daysSinceEpoch: Int64 { CivilDate.days(year: Int64(year), month: Int64(month), day: Int64(day)) }
 
-    var description: String {
+    package var description: String {
         "\(zeroPadded(year, width: 4))-\(zeroPadded(month, width: 2))-\(zeroPadded(day, width: 2))"
     }
 
-    static func isLeap(_ year: Int64) -> Bool {
+    package static func isLeap(_ year: Int64) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeap(Int64(year)) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -39,7 +39,7 @@ struct CivilDate: Hashable, Sendable, CustomStringConvertible {
     }
 
     // Howard Hinnant's branch-light algorithms; valid for any year the callers clamp to.
-    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+    package static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -48,7 +48,7 @@ struct CivilDate: Hashable, Sendable, CustomStringConvertible {
         return era * 146_097 + doe - 719_468
     }
 
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    package static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -61,13 +61,13 @@ struct CivilDate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Day of the week, 0 = Sunday (the POSIX TZ convention).
-    static func weekday(ofDays days: Int64) -> Int64 {
+    package static func weekday(ofDays days: Int64) -> Int64 {
         days >= -4 ? (days + 4) % 7 : (days + 5) % 7 + 6
     }
 }
 
 /// Formats a non-negative number with leading zeros up to `width` digits.
-func zeroPadded(_ value: Int, width: Int) -> String {
+package func zeroPadded(_ value: Int, width: Int) -> String {
     let digits = String(value.magnitude)
     let sign = value < 0 ? "-" : ""
     return sign + String(repeating: "0", count: max(0, width - digits.count)) + digits

@@ -13,15 +13,15 @@ public struct ZoneRules: Sendable, Equatable {
     }
 
     /// Builds rules from the bytes of a TZif file (tests use this for hand-made slim and v1 files).
-    init(name: String, tzif bytes: [UInt8]) throws(NormalizerError) {
+    init(name: String, tzif bytes: [UInt8]) throws(ZoneError) {
         guard let data = TZifParser.parse(bytes) else {
-            throw NormalizerError("time zone \(NormalizerError.quoted(name)) is not a valid TZif file")
+            throw ZoneError("time zone \(messageQuoted(name)) is not a valid TZif file")
         }
         self.init(name: name, data: data)
     }
 
     /// Loads a zone by IANA name ("Europe/Zurich", "America/Los_Angeles"); rejects names with "..", leading "/", or characters outside [A-Za-z0-9_+-/]; caches loaded zones (thread-safe, use Synchronization.Mutex).
-    public static func named(_ name: String) throws(NormalizerError) -> ZoneRules {
+    public static func named(_ name: String) throws(ZoneError) -> ZoneRules {
         try ZoneDatabase.rules(named: name)
     }
 
