@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Scrape
 import Kernel
 
 /// The process's edges, read with the C library: no Foundation (and its ICU data) in the server.

@@ -1,5 +1,4 @@
 import API
-import Scrape
 import Upstream
 import Kernel
 

@@ -2,7 +2,6 @@ import Foundation
 import HTTPTesting
 import Model
 import Sandbox
-import Scrape
 import Services
 import Testing
 import Kernel

@@ -1,6 +1,5 @@
 import Markup
 @testable import Sandbox
-import Scrape
 import Testing
 import Kernel
 

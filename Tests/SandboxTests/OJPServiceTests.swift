@@ -2,7 +2,6 @@ import Foundation
 import Markup
 import Model
 @testable import Sandbox
-import Scrape
 import Testing
 
 @Suite("OJP service")

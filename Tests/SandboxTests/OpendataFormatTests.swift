@@ -2,7 +2,6 @@ import HTTPTesting
 import Markup
 import Model
 @testable import Sandbox
-import Scrape
 import Server
 import Testing
 import Kernel

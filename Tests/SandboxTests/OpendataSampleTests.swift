@@ -1,6 +1,5 @@
 import Foundation
 @testable import Sandbox
-import Scrape
 import Testing
 import Kernel
 

@@ -1,4 +1,3 @@
-import Scrape
 import Kernel
 
 extension TimetableClock {

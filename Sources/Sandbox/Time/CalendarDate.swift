@@ -1,4 +1,3 @@
-import Scrape
 import Kernel
 
 /// A day of the Gregorian calendar, as a timetable names its service days (`20261025`).

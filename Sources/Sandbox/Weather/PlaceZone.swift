@@ -1,4 +1,3 @@
-import Scrape
 import Kernel
 
 /// A place's time zone for the forecasts' local times: the IANA zone's rules, or, for a zone the

@@ -1,4 +1,3 @@
-import Scrape
 import Kernel
 
 /// UTC offsets of IANA time zones, from the system's zone database; a zone it does not know

@@ -1,5 +1,4 @@
 import Model
-import Scrape
 import Store
 import Upstream
 import Kernel

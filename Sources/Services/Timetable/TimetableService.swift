@@ -1,5 +1,4 @@
 public import Model
-import Scrape
 public import Store
 public import Upstream
 public import Kernel

@@ -1,4 +1,3 @@
-public import Scrape
 public import Kernel
 
 /// At most `limit` requests a day, the day as a zone counts it: an upstream's daily budget

@@ -1,4 +1,3 @@
-import Scrape
 import Kernel
 
 /// The `Retry-After` header (RFC 9110 §10.2.3): delay-seconds or an HTTP-date.

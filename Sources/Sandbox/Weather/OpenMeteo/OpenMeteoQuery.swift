@@ -1,4 +1,3 @@
-import Scrape
 import Kernel
 
 /// An Open-Meteo `/v1/forecast` query, read and checked as the API checks it; a refusal carries
