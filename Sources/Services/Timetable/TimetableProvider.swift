@@ -1,5 +1,5 @@
 public import Model
-public import Scrape
+import Scrape
 public import Kernel
 
 /// Which upstream answers the timetable: a set of routes and the parameters each takes.

@@ -1,5 +1,5 @@
 public import Model
-public import Store
+import Store
 import Synchronization
 public import Upstream
 public import Kernel
