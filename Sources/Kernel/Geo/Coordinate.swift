@@ -10,3 +10,10 @@ public struct Coordinate: Sendable, Equatable {
         self.longitude = longitude
     }
 }
+
+extension Coordinate {
+    /// The great-circle distance in metres to another position (``Haversine``).
+    public func meters(to other: Coordinate) -> Double {
+        Haversine.meters(fromLatitude: latitude, longitude: longitude, toLatitude: other.latitude, longitude: other.longitude)
+    }
+}
