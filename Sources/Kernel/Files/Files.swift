@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// The few file operations route loading and sample tests need, without Foundation.
+/// The few file operations route loading, zones, configuration and sample tests need, without Foundation.
 public enum Files {
     /// Why a file operation failed, with the path and the system's reason.
     public struct Failure: Error, Sendable, CustomStringConvertible {
@@ -11,11 +11,19 @@ public enum Files {
         public var description: String { "\(path): \(reason)" }
     }
 
-    /// The whole file; files over `limit` bytes are refused.
-    public static func read(_ path: String, limit: Int = 64 * 1024 * 1024) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// The whole file; files over `limit` bytes are refused, and so, with `regularOnly`, is
+    /// anything but a regular file (a FIFO, a device, a directory).
+    public static func read(_ path: String, limit: Int = 64 * 1024 * 1024, regularOnly: Bool = false) throws(Failure) -> [UInt8] {
+        // O_NONBLOCK so that a FIFO cannot hang the open; fstat then refuses it.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
         guard descriptor >= 0 else { throw Failure(path: path, reason: reason()) }
         defer { close(descriptor) }
+        if regularOnly {
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { throw Failure(path: path, reason: reason()) }
+            guard (status.st_mode & S_IFMT) == S_IFREG else { throw Failure(path: path, reason: "not a regular file") }
+            guard status.st_size <= limit else { throw Failure(path: path, reason: "larger than \(limit) bytes") }
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
