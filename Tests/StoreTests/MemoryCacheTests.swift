@@ -1,3 +1,4 @@
+import Kernel
 import Testing
 @testable import Store
 
@@ -11,7 +12,7 @@ struct MemoryCacheTests {
 
     @Test("least recently used first out; a read counts as use")
     func lruOrder() {
-        let clock = ManualClock()
+        let clock = ManualWallClock()
         let cache = MemoryCache(capacityBytes: 600, now: clock.now)
         let entry = Self.entry(storedAt: clock.current)
         cache.set("a", entry)
@@ -34,7 +35,7 @@ struct MemoryCacheTests {
 
     @Test("the byte bound holds: keys, values and overhead count; one big entry evicts several")
     func byteBound() {
-        let clock = ManualClock()
+        let clock = ManualWallClock()
         let cache = MemoryCache(capacityBytes: 1000, now: clock.now)
         for name in ["a", "b", "c", "d", "e"] { cache.set(name, Self.entry(storedAt: clock.current)) }
         #expect(cache.statistics.bytes == 1000)
@@ -59,7 +60,7 @@ struct MemoryCacheTests {
 
     @Test("expired entries are never returned and are dropped when met")
     func expiry() {
-        let clock = ManualClock()
+        let clock = ManualWallClock()
         let cache = MemoryCache(capacityBytes: 10_000, now: clock.now)
         cache.set("a", Self.entry(storedAt: clock.current, keep: 1000))
         clock.advance(999)
@@ -76,7 +77,7 @@ struct MemoryCacheTests {
 
     @Test("making room drops expired entries first in LRU order, counted as expirations")
     func expiredMakeRoom() {
-        let clock = ManualClock()
+        let clock = ManualWallClock()
         let cache = MemoryCache(capacityBytes: 400, now: clock.now)
         cache.set("s", Self.entry(storedAt: clock.current, keep: 10))
         cache.set("l", Self.entry(storedAt: clock.current, keep: 10_000))
@@ -89,7 +90,7 @@ struct MemoryCacheTests {
 
     @Test("locks: one owner at a time, until unlocked by the owner or lapsed")
     func locks() {
-        let clock = ManualClock()
+        let clock = ManualWallClock()
         let cache = MemoryCache(now: clock.now)
         #expect(cache.lock("k", owner: "a", milliseconds: 500))
         #expect(!cache.lock("k", owner: "b", milliseconds: 500))
@@ -110,7 +111,7 @@ struct MemoryCacheTests {
 
     @Test("lapsed locks do not pile up")
     func lockSweep() {
-        let clock = ManualClock()
+        let clock = ManualWallClock()
         let cache = MemoryCache(now: clock.now)
         for index in 0..<5000 {
             #expect(cache.lock("k\(index)", owner: "a", milliseconds: 10))
@@ -121,7 +122,7 @@ struct MemoryCacheTests {
 
     @Test("many tasks at once: counters and bytes stay consistent, one lock winner")
     func concurrent() async {
-        let clock = ManualClock()
+        let clock = ManualWallClock()
         let cache = MemoryCache(capacityBytes: 20 * 300, now: clock.now)
         let gets = await withTaskGroup(of: Int.self) { group in
             for task in 0..<16 {
