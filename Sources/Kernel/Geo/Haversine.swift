@@ -9,7 +9,7 @@ import Glibc
 ///
 /// ```swift
 /// let bern = Haversine(latitude: 46.949, longitude: 7.439)
-/// bern.meters(latitude: 47.378, longitude: 8.540)   // ≈ 95 km to Zürich HB
+/// bern.meters(latitude: 47.378, longitude: 8.540)   // ≈ 96 km to Zürich HB
 /// ```
 public struct Haversine: Sendable {
     /// The mean Earth radius (IUGG), in metres.
