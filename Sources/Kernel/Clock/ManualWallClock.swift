@@ -1,12 +1,12 @@
 import Synchronization
 
-/// A wall clock that moves only when told to, for tests and replays: hand its `now` (milliseconds)
-/// or `seconds` reading to anything that takes a clock closure instead of ``WallClock``.
+/// A wall clock that moves only when told to, for tests and replays: its reading (milliseconds)
+/// goes wherever a `now` closure would otherwise read ``WallClock``.
 ///
 /// ```swift
-/// let clock = ManualWallClock(1_800_000_000_000)
-/// let cache = MemoryCache(now: clock.now)
-/// clock.advance(60_000)   // a minute later
+/// let clock = ManualWallClock()
+/// let cache = MemoryCache(now: clock.reading)
+/// clock.advance(seconds: 60)   // a minute later
 /// ```
 public final class ManualWallClock: Sendable {
     private let milliseconds: Atomic<Int64>
@@ -16,21 +16,26 @@ public final class ManualWallClock: Sendable {
         milliseconds = Atomic(start)
     }
 
-    /// The current time in milliseconds, to pass as a cache's or service's `now`.
-    public var now: @Sendable () -> Int64 {
-        { self.milliseconds.load(ordering: .relaxed) }
+    /// The current reading in milliseconds since the Unix epoch.
+    public var now: Int64 { milliseconds.load(ordering: .relaxed) }
+
+    /// The reading as a `now` closure in milliseconds, for caches, upstream clients and services.
+    public var reading: @Sendable () -> Int64 {
+        { self.now }
     }
 
-    /// The current time in whole seconds, to pass as a simulator's `now`.
+    /// The reading as a `now` closure in whole seconds, for the simulators.
     public var seconds: @Sendable () -> Int64 {
-        { self.milliseconds.load(ordering: .relaxed) / 1000 }
+        { self.now / 1000 }
     }
 
-    /// The current time in milliseconds.
-    public var current: Int64 { milliseconds.load(ordering: .relaxed) }
-
-    /// Moves the clock on by `delta` milliseconds (back when negative).
-    public func advance(_ delta: Int64) {
+    /// Moves the clock on by `milliseconds` (back when negative).
+    public func advance(milliseconds delta: Int64) {
         milliseconds.add(delta, ordering: .relaxed)
+    }
+
+    /// Moves the clock on by `seconds`, to the millisecond.
+    public func advance(seconds: Double) {
+        advance(milliseconds: Int64(seconds * 1000))
     }
 }
