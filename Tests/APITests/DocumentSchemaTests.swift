@@ -107,8 +107,8 @@ struct DocumentSchemaTests {
         #expect(String(decoding: metric, as: UTF8.self).hasSuffix("<distance><m>1609</m><km>1.6</km><miles>1.0</miles></distance>"))
         let imperial = Response.render(Distance(miles: 1.26).node, as: .xml, pretty: false)
         #expect(String(decoding: imperial, as: UTF8.self).hasSuffix("<distance><miles>1.3</miles><km>2.0</km></distance>"))
-        let distances = try #require(WeatherSchema.xsd.components(separatedBy: #"<xs:complexType name="Distance">"#).dropFirst().first)
+        let distances = try #require(DocumentSchemas.weather.xsd.components(separatedBy: #"<xs:complexType name="Distance">"#).dropFirst().first)
         #expect(distances.hasPrefix("\n    <xs:all>"))
-        #expect(BARTSchema.xsd.contains(#"<xs:complexType name="Distance">"# + distances.prefix(40)))
+        #expect(DocumentSchemas.bart.xsd.contains(#"<xs:complexType name="Distance">"# + distances.prefix(40)))
     }
 }

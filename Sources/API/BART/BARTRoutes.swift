@@ -7,7 +7,7 @@ import Upstream
 /// The departures endpoints: `/api/bart/…` and the schema their documents follow.
 enum BARTRoutes {
     static func routes(departures: DepartureService?) -> [Route] {
-        let schema = PreparedBody(Array(BARTSchema.xsd.utf8))
+        let schema = PreparedBody(Array(DocumentSchemas.bart.xsd.utf8))
         var routes: [Route] = [
             .getInline("/api/schema/bart.xsd", summary: "The XML Schema of the BART departures documents.") { _ in
                 Response(headers: HTTPHeaders(contentType: "application/xml; charset=utf-8"), body: .prepared(schema), cache: .maxAge(3600))

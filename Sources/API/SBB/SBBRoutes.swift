@@ -7,7 +7,7 @@ import Upstream
 /// The timetable endpoints: `/api/sbb/…` and the schema their documents follow.
 enum SBBRoutes {
     static func routes(timetable: TimetableService?) -> [Route] {
-        let schema = PreparedBody(Array(SBBSchema.xsd.utf8))
+        let schema = PreparedBody(Array(DocumentSchemas.sbb.xsd.utf8))
         var routes: [Route] = [
             // Only `.xml` and `.json` suffixes choose a format; this path is the file's name.
             .getInline("/api/schema/sbb.xsd", summary: "The XML Schema of the timetable documents.") { _ in

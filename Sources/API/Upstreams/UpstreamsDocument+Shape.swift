@@ -114,5 +114,10 @@ extension TextType where Value == String {
 
 extension TextType where Value == Node.Value {
     /// Seconds (or a rate per second) from 0: whole numbers without a fraction.
-    static var seconds: Self { Self(TextDeclaration(name: "Seconds", base: "xs:decimal", json: .number, minimum: 0)) }
+    static var seconds: Self {
+        var declaration = TextType<Double>.decimal.declaration
+        declaration.name = "Seconds"
+        declaration.minimum = 0
+        return Self(declaration)
+    }
 }

@@ -6,7 +6,7 @@ import Upstream
 /// schema of that document.
 enum UpstreamsRoutes {
     static func routes(upstreams: Upstreams, uses: [String: UpstreamUse]) -> [Route] {
-        let schema = PreparedBody(Array(UpstreamsSchema.xsd.utf8))
+        let schema = PreparedBody(Array(UpstreamsSchema.file.xsd.utf8))
         return [
             .getInline(
                 "/api/upstreams",

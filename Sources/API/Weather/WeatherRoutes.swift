@@ -7,7 +7,7 @@ import Services
 /// schema their documents (and the geocoding ones) follow.
 enum WeatherRoutes {
     static func routes(weather: RouteWeatherService?) -> [Route] {
-        let schema = PreparedBody(Array(WeatherSchema.xsd.utf8))
+        let schema = PreparedBody(Array(DocumentSchemas.weather.xsd.utf8))
         var routes: [Route] = [
             .getInline("/api/schema/weather.xsd", summary: "The XML Schema of the weather and geocoding documents.") { _ in
                 Response(headers: HTTPHeaders(contentType: "application/xml; charset=utf-8"), body: .prepared(schema), cache: .maxAge(3600))

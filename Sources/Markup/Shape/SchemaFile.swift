@@ -3,7 +3,7 @@
 /// ```swift
 /// let file = SchemaFile(path: "/api/schema/sbb.xsd", summary: "GottaGo timetable documents.",
 ///                       documents: [Schedules.document.declaration, ErrorShape.document.declaration])
-/// file.xsd                              // the XSD text, derived
+/// file.xsd                               // the XSD text, derived
 /// file.documents[0].documentJSONSchema() // the JSON Schema of one document's JSON
 /// ```
 public struct SchemaFile: Sendable {
@@ -14,15 +14,14 @@ public struct SchemaFile: Sendable {
     /// The root elements, each a document.
     public let documents: [ElementDeclaration]
 
-    /// Declares a schema file.
+    /// The XSD text, written once.
+    public let xsd: String
+
+    /// Declares a schema file and writes its XSD.
     public init(path: String, summary: String, documents: [ElementDeclaration]) {
         self.path = path
         self.summary = summary
         self.documents = documents
-    }
-
-    /// The XSD text.
-    public var xsd: String {
-        XMLSchema.document(summary: summary, roots: documents)
+        xsd = XMLSchema.document(summary: summary, roots: documents)
     }
 }

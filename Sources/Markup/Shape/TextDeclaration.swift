@@ -1,7 +1,8 @@
 /// What a leaf element's text may be, as the XML Schema and the JSON Schema say it: a built-in
 /// type, or a restriction of one (a pattern, a range, an enumeration), named or not.
 ///
-/// ``TextType`` is its typed face, which also says which Swift value fills the leaf.
+/// ``TextType`` is its typed face, which also says which Swift value fills the leaf; its
+/// builders make every declaration.
 public struct TextDeclaration: Sendable, Equatable {
     /// The JSON value a leaf of this text becomes.
     public enum JSONKind: String, Sendable {
@@ -9,38 +10,22 @@ public struct TextDeclaration: Sendable, Equatable {
     }
 
     /// The XML Schema type name when the declaration is a named simple type (`Time`), else nil.
-    public var name: String?
+    public var name: String? = nil
     /// The built-in XML Schema type it is, or restricts (`xs:dateTime`).
     public var base: String
     /// The JSON value a leaf becomes.
     public var json: JSONKind
     /// The JSON Schema `format` (`date-time`, `duration`), where one fits.
-    public var format: String?
+    public var format: String? = nil
     /// A regular expression the whole text matches (XML Schema dialect, which JSON Schema's ECMA one reads alike here).
-    public var pattern: String?
+    public var pattern: String? = nil
     /// The inclusive bounds of a number.
-    public var minimum: Int?
-    public var maximum: Int?
+    public var minimum: Int? = nil
+    public var maximum: Int? = nil
     /// The only texts allowed, when they are listed.
-    public var enumeration: [String]
+    public var enumeration: [String] = []
     /// One line for readers of the schemas.
-    public var summary: String?
-
-    /// Creates a declaration.
-    public init(
-        name: String? = nil, base: String, json: JSONKind, format: String? = nil, pattern: String? = nil, minimum: Int? = nil,
-        maximum: Int? = nil, enumeration: [String] = [], summary: String? = nil
-    ) {
-        self.name = name
-        self.base = base
-        self.json = json
-        self.format = format
-        self.pattern = pattern
-        self.minimum = minimum
-        self.maximum = maximum
-        self.enumeration = enumeration
-        self.summary = summary
-    }
+    public var summary: String? = nil
 
     /// Whether it restricts its base type, and so needs a simple type of its own in the XML Schema.
     public var isRestricted: Bool {
