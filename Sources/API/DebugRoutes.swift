@@ -46,7 +46,7 @@ enum DebugRoutes {
                     throw HTTPError.badRequest("Parameter ms must be a whole number from 0 to 10000.", code: "invalid_parameter")
                 }
                 try await Task.sleep(for: .milliseconds(ms))
-                return .document(.element("delay", [.leaf("ms", ms)]), for: request, cache: .noStore)
+                return .document(ServiceDocuments.delay.node(ms), for: request, cache: .noStore)
             },
         ]
     }

@@ -1654,6 +1654,23 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/api/schema/service.xsd": {
+      "get": {
+        "summary": "The XML Schema of the service's own documents.",
+        "operationId": "serviceSchema",
+        "tags": [
+          "operations"
+        ],
+        "responses": {
+          "200": {
+            "description": "XML Schema 1.0.",
+            "content": {
+              "application/xml": {}
+            }
+          }
+        }
+      }
+    },
     "/debug/fixed": {
       "get": {
         "summary": "A fixed schedules document served from memory (benchmarks).",

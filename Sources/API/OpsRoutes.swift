@@ -9,7 +9,7 @@ enum OpsRoutes {
     static func routes(readiness: Readiness, metrics: MetricsReference, upstreams: Upstreams?, departures: DepartureFeed? = nil) -> [Route] {
         [
             .getInline("/healthz", summary: "Liveness: the process answers.") { request in
-                .document(.element("health", [.leaf("status", "ok")]), for: request, cache: .noStore)
+                .document(ServiceDocuments.health.node(()), for: request, cache: .noStore)
             },
             // A degraded cache (Redis away, memory standing in) is reported but keeps the
             // service ready: requests are still answered. The state is Redis's as its probe
@@ -18,19 +18,17 @@ enum OpsRoutes {
                 guard readiness.isReady else {
                     throw HTTPError.unavailable("The service is starting or stopping.", code: "not_ready")
                 }
-                var members: [Node] = [.leaf("status", "ready")]
+                var state = ServiceDocuments.Readiness()
                 if let upstreams {
-                    var cache: [Node] = [.leaf("driver", upstreams.cache.name)]
                     switch await upstreams.cache.status {
                     case .ok:
-                        cache.append(.leaf("status", "ok"))
+                        state.cache = (upstreams.cache.name, "ok", nil)
                     case .degraded(let reason):
-                        cache += [.leaf("status", "degraded"), .leaf("reason", reason)]
+                        state.cache = (upstreams.cache.name, "degraded", reason)
                     }
-                    members.append(.element("cache", cache))
                 }
-                if let departures { members.append(feedState(departures)) }
-                return .document(.element("ready", members), for: request, cache: .noStore)
+                state.departures = departures.map(feedState)
+                return .document(ServiceDocuments.ready.node(state), for: request, cache: .noStore)
             },
             .get("/metrics", summary: "Metrics in the Prometheus text format: server, upstreams and cache.") { _ in
                 var text = metrics.current?.exposition() ?? ""
@@ -50,15 +48,11 @@ enum OpsRoutes {
     /// The departures feed in `/readyz`: `waiting` before the first request has fetched one, `ok`
     /// while fresh, `idle` when older (it is refreshed by the next request); its age, and the
     /// upstream's last failure since the last good feed. None of them makes the service unready.
-    static func feedState(_ feed: DepartureFeed) -> Node {
+    static func feedState(_ feed: DepartureFeed) -> (status: String, age: Int?, failure: String?) {
         guard let snapshot = feed.inService else {
-            return .element("departures", [.leaf("status", "waiting"), feed.lastFailure.map { .leaf("failure", $0.message) }])
+            return ("waiting", nil, feed.lastFailure?.message)
         }
         let age = snapshot.age(now: feed.now)
-        return .element("departures", [
-            .leaf("status", Int64(age) * 1000 < feed.refreshInterval ? "ok" : "idle"),
-            .leaf("age", age),
-            feed.lastFailure.map { .leaf("failure", $0.message) },
-        ])
+        return (Int64(age) * 1000 < feed.refreshInterval ? "ok" : "idle", age, feed.lastFailure?.message)
     }
 }

@@ -10,8 +10,8 @@ import Model
 /// }
 /// ```
 public enum PublishedSchemas {
-    /// The timetable, BART, weather and upstreams schema files.
-    public static let all: [SchemaFile] = DocumentSchemas.all + [UpstreamsSchema.file]
+    /// The timetable, BART, weather, upstreams and service schema files.
+    public static let all: [SchemaFile] = DocumentSchemas.all + [UpstreamsSchema.file, ServiceDocuments.schema]
 
     /// The schema files declaring a document whose root element is `name` (`stations` is both a
     /// timetable and a BART document).

@@ -20,7 +20,7 @@ enum RouteEndpoints {
         let rendered = RenderedAnswers()
         return [
             .getInline("/api/routes", summary: "The route files: what each fetches, from which upstream, with which parameters.") { request in
-                .document(.list("routes", upstreams.catalog.routes.map(describe)), for: request, cache: .maxAge(300))
+                .document(ServiceDocuments.routes.node(upstreams.catalog.routes), for: request, cache: .maxAge(300))
             },
             Server.Route(
                 "GET", "/api/routes/{id}/result",
@@ -106,24 +106,6 @@ enum RouteEndpoints {
     /// The kept answer's key: the route's id, the format and the query as sent.
     static func key(_ request: Request) -> String {
         RenderedAnswers.key(request, scope: request.parameters.raw("id") ?? "")
-    }
-
-    static func describe(_ route: Scrape.Route) -> Node {
-        .element("route", [
-            .leaf("id", route.id),
-            .leaf("domain", route.domain),
-            .leaf("upstream", route.upstream),
-            .leaf("summary", route.summary),
-            .leaf("path", "/api/routes/\(route.id)/result"),
-            .list("parameters", route.parameters.map { parameter in
-                var members: [Node] = [.leaf("name", parameter.name), .leaf("required", parameter.required ? "true" : "false")]
-                if let value = parameter.defaultValue { members.append(.leaf("default", value)) }
-                if parameter.isRepeatable { members.append(.leaf("repeat", parameter.maxValues)) }
-                members.append(.leaf("summary", parameter.summary))
-                return .element("parameter", members)
-            }),
-            .leaf("retired", route.retired?.value),
-        ])
     }
 }
 

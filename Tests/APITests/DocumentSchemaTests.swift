@@ -71,7 +71,7 @@ struct DocumentSchemaTests {
         }
         // The upstreams schema is served with the upstreams (UpstreamsEndpointTests).
         try await LiveApp.with { live in
-            for file in DocumentSchemas.all {
+            for file in DocumentSchemas.all + [ServiceDocuments.schema] {
                 let response = try await live.get(file.path)
                 #expect(response.status == 200 && response.text == file.xsd, "\(file.path)")
             }
@@ -87,7 +87,7 @@ struct DocumentSchemaTests {
             #expect(try DocumentCheck.jsonProblem(Response.render(node, as: .json, pretty: false)) == nil, "\(name) JSON")
             #expect(!PublishedSchemas.files(declaring: name).isEmpty, "\(name)")
         }
-        #expect(Set(Self.documents.map(\.name)) == Set(PublishedSchemas.all.flatMap { $0.documents.map(\.name) }).subtracting(["upstreams"]))
+        #expect(Set(Self.documents.map(\.name)) == Set(DocumentSchemas.all.flatMap { $0.documents.map(\.name) }))
     }
 
     @Test("the checks fail on a document the schemas do not allow, in XML and in JSON")
@@ -99,6 +99,23 @@ struct DocumentSchemaTests {
         #expect(try DocumentCheck.jsonProblem(Array(json.replacingOccurrences(of: #""transfers":1"#, with: #""transfers":"one""#).utf8)) != nil)
         #expect(try DocumentCheck.jsonProblem(Array(json.replacingOccurrences(of: #""vehicle":"Bus""#, with: #""vehicle":"Zeppelin""#).utf8)) != nil)
         #expect(try DocumentCheck.jsonProblem(Array(json.replacingOccurrences(of: #""from":"Bern","#, with: "").utf8)) != nil)
+    }
+
+    @Test("the service's own documents are declared and checked too: /api, /api/routes, /healthz, /readyz, /debug/delay")
+    func serviceDocuments() async throws {
+        try await LiveApp.with { live in
+            // LiveApp.get checks each document against the service schema.
+            for (path, root) in [("/api", "api"), ("/healthz", "health"), ("/readyz", "ready"), ("/debug/delay?ms=0", "delay")] {
+                let response = try await live.get(path)
+                #expect(response.status == 200 && DocumentCheck.rootName(response.body) == root, "\(path)")
+                #expect(PublishedSchemas.files(declaring: root).map(\.path) == ["/api/schema/service.xsd"], "\(path)")
+            }
+            let api = try await live.get("/api.json")
+            #expect(api.status == 200 && api.text.hasPrefix(#"{"api":{"name":"gottago","#))
+            #expect(try await live.get("/debug/delay.json?ms=0").text == #"{"delay":{"ms":0}}"#)
+        }
+        let broken = Array(#"<?xml version="1.0" encoding="UTF-8"?><ready><status>almost</status></ready>"#.utf8)
+        #expect(try DocumentCheck.xmlProblem(broken) != nil)
     }
 
     @Test("one Distance: metres first where measured in metres, miles first without metres where in miles; both valid")
