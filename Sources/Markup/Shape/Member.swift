@@ -94,11 +94,11 @@ extension Member {
     /// such as a place's, read once from the value.
     @inlinable public static func fields<Part>(_ shape: Shape<Part>, _ read: @escaping @Sendable (Value) -> Part) -> Member {
         precondition(!shape.members.isEmpty, "only a shape with children has fields to splice")
-        let members = shape.members
-        return Member(declarations: members.flatMap(\.declarations)) { value, nodes in
+        let appends = shape.members.map(\.append)
+        return Member(declarations: shape.members.flatMap(\.declarations)) { value, nodes in
             let part = read(value)
-            for member in members {
-                member.append(part, &nodes)
+            for append in appends {
+                append(part, &nodes)
             }
         }
     }

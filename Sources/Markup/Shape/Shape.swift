@@ -44,14 +44,16 @@ extension Shape {
     /// the XML Schema type when the shape is used in several places.
     @inlinable public static func children(_ name: String?, summary: String? = nil, _ members: [Member<Value>]) -> Shape {
         let count = members.reduce(0) { $0 + $1.declarations.count }
+        // Only the closures: walking the members would retain each one's declarations too.
+        let appends = members.map(\.append)
         return Shape(
             declaration: .children(ComplexDeclaration(name: name, members: members.flatMap(\.declarations), summary: summary)),
             members: members
         ) { value in
             var children: [Node] = []
             children.reserveCapacity(count)
-            for member in members {
-                member.append(value, &children)
+            for append in appends {
+                append(value, &children)
             }
             return .children(children)
         }
