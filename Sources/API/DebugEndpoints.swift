@@ -10,22 +10,22 @@ enum DebugEndpoints {
             Link(departure: "2026-12-01T08:02:00+01:00", arrival: "2026-12-01T08:58:00+01:00", parts: [
                 Part(
                     departure: "2026-12-01T08:02:00+01:00", arrival: "2026-12-01T08:58:00+01:00",
-                    trackfrom: "7", trackto: "32", vehicle: "IC 1 Train"),
+                    trackfrom: "7", trackto: "32", vehicle: "Train", line: "IC 1"),
             ]),
             Link(
                 departure: "2026-12-01T08:32:00+01:00", arrival: "2026-12-01T09:28:00+01:00",
                 info: "Platform change at Zürich HB", parts: [
                     Part(
                         departure: "2026-12-01T08:32:00+01:00", arrival: "2026-12-01T09:28:00+01:00",
-                        trackfrom: "8", trackto: "31", vehicle: "IC 8 Train"),
+                        trackfrom: "8", trackto: "31", vehicle: "Train", line: "IC 8"),
                 ]),
             Link(departure: "2026-12-01T08:36:00+01:00", arrival: "2026-12-01T09:45:00+01:00", parts: [
                 Part(
                     departure: "2026-12-01T08:36:00+01:00", arrival: "2026-12-01T09:14:00+01:00",
-                    trackfrom: "9", trackto: "6", vehicle: "IR 15 Train"),
+                    trackfrom: "9", trackto: "6", vehicle: "Train", line: "IR 15"),
                 Part(
                     departure: "2026-12-01T09:20:00+01:00", arrival: "2026-12-01T09:45:00+01:00",
-                    trackfrom: "4", trackto: "33", vehicle: "S 11 Train"),
+                    trackfrom: "4", trackto: "33", vehicle: "Train", line: "S 11"),
             ]),
         ]),
     ])
@@ -42,7 +42,7 @@ enum DebugEndpoints {
             },
             delay.answering(as: DelayArguments.self) { request, arguments in
                 try await Task.sleep(for: .milliseconds(arguments.ms))
-                return .document(.element("delay", [.leaf("ms", arguments.ms)]), for: request, cache: .noStore)
+                return .document(ServiceDocuments.delay.node(arguments.ms), for: request, cache: .noStore)
             },
         ]
     }

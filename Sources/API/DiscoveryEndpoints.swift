@@ -16,21 +16,10 @@ enum DiscoveryEndpoints {
     static func endpoints(catalog: EndpointCatalog) -> [Endpoint] {
         [
             list.answeringInline { request, _ in
-                let endpoints = catalog.all.map { endpoint in
-                    Node.element("endpoint", [
-                        .leaf("method", endpoint.method),
-                        .leaf("path", endpoint.path),
-                        .leaf("summary", endpoint.summary),
-                    ])
-                }
-                return .document(
-                    .element("api", [
-                        .leaf("name", "gottago"),
-                        .leaf("version", ServerVersion.current),
-                        .leaf("openapi", "/api/openapi.json"),
-                        .list("endpoints", endpoints),
-                    ]), for: request, cache: .maxAge(300))
+                let endpoints = catalog.all.map { (method: $0.method, path: $0.path, summary: $0.summary) }
+                return .document(ServiceDocuments.api.node((ServerVersion.current, endpoints)), for: request, cache: .maxAge(300))
             },
+            Endpoint.xmlSchema(ServiceDocuments.schema, id: "serviceSchema", tag: "discovery", summary: "The XML Schema of the service's own documents."),
             // The router strips `.json`; the document exists in that format only.
             openAPI.answeringInline { request, _ in
                 guard !request.path.hasSuffix(".xml") else {

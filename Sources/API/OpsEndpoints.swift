@@ -12,7 +12,7 @@ enum OpsEndpoints {
                 "/healthz", id: "health", tag: "operations", summary: "Liveness: the process answers.",
                 output: .documents([.health]), outputDoc: "The process is alive: `health/status` is `ok`."
             ).answeringInline { request, _ in
-                .document(.element("health", [.leaf("status", "ok")]), for: request, cache: .noStore)
+                .document(ServiceDocuments.health.node(()), for: request, cache: .noStore)
             },
             // A degraded cache (Redis away, memory standing in) is reported but keeps the
             // service ready: requests are still answered. The state is Redis's as its probe
@@ -29,19 +29,17 @@ enum OpsEndpoints {
                     // Readiness is usually a matter of seconds (loading, or draining before a stop).
                     throw HTTPError.catalogued("not_ready", "The service is starting or stopping.", retryAfter: 5)
                 }
-                var members: [Node] = [.leaf("status", "ready")]
+                var state = ServiceDocuments.Readiness()
                 if let upstreams {
-                    var cache: [Node] = [.leaf("driver", upstreams.cache.name)]
                     switch await upstreams.cache.status {
                     case .ok:
-                        cache.append(.leaf("status", "ok"))
+                        state.cache = (upstreams.cache.name, "ok", nil)
                     case .degraded(let reason):
-                        cache += [.leaf("status", "degraded"), .leaf("reason", reason)]
+                        state.cache = (upstreams.cache.name, "degraded", reason)
                     }
-                    members.append(.element("cache", cache))
                 }
-                if let departures { members.append(feedState(departures)) }
-                return .document(.element("ready", members), for: request, cache: .noStore)
+                state.departures = departures.map(feedState)
+                return .document(ServiceDocuments.ready.node(state), for: request, cache: .noStore)
             },
             Endpoint(
                 "/metrics", id: "metrics", tag: "operations", summary: "Metrics in the Prometheus text format: server, upstreams and cache.",
@@ -64,15 +62,11 @@ enum OpsEndpoints {
     /// The departures feed in `/readyz`: `waiting` before the first request has fetched one, `ok`
     /// while fresh, `idle` when older (it is refreshed by the next request); its age, and the
     /// upstream's last failure since the last good feed. None of them makes the service unready.
-    static func feedState(_ feed: DepartureFeed) -> Node {
+    static func feedState(_ feed: DepartureFeed) -> (status: String, age: Int?, failure: String?) {
         guard let snapshot = feed.inService else {
-            return .element("departures", [.leaf("status", "waiting"), feed.lastFailure.map { .leaf("failure", $0.message) }])
+            return ("waiting", nil, feed.lastFailure?.message)
         }
         let age = snapshot.age(now: feed.now)
-        return .element("departures", [
-            .leaf("status", Int64(age) * 1000 < feed.refreshInterval ? "ok" : "idle"),
-            .leaf("age", age),
-            feed.lastFailure.map { .leaf("failure", $0.message) },
-        ])
+        return (Int64(age) * 1000 < feed.refreshInterval ? "ok" : "idle", age, feed.lastFailure?.message)
     }
 }

@@ -23,7 +23,7 @@ enum RouteEndpoints {
             // Only the routes that can answer: one whose upstream no longer answers and has no
             // simulator standing in for it would only ever give 502.
             list.answeringInline { request, _ in
-                .document(.list("routes", upstreams.catalog.routes.filter(answering).map(describe)), for: request, cache: .maxAge(300))
+                .document(ServiceDocuments.routes.node(upstreams.catalog.routes.filter(answering)), for: request, cache: .maxAge(300))
             },
             result.answering(
                 as: NoArguments.self,
@@ -135,23 +135,5 @@ enum RouteEndpoints {
     /// The kept answer's key: the route's id, the format and the query as sent.
     static func key(_ request: Request) -> String {
         RenderedAnswers.key(request, scope: request.parameters.raw("id") ?? "")
-    }
-
-    static func describe(_ route: Scrape.Route) -> Node {
-        .element("route", [
-            .leaf("id", route.id),
-            .leaf("domain", route.domain),
-            .leaf("upstream", route.upstream),
-            .leaf("summary", route.summary),
-            .leaf("path", "/api/routes/\(route.id)/result"),
-            .list("parameters", route.parameters.map { parameter in
-                var members: [Node] = [.leaf("name", parameter.name), .leaf("required", parameter.required ? "true" : "false")]
-                if let value = parameter.defaultValue { members.append(.leaf("default", value)) }
-                if parameter.isRepeatable { members.append(.leaf("repeat", parameter.maxValues)) }
-                members.append(.leaf("summary", parameter.summary))
-                return .element("parameter", members)
-            }),
-            .leaf("retired", route.retired?.value),
-        ])
     }
 }

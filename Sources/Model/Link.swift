@@ -39,19 +39,23 @@ public struct Link: Representable, Equatable {
         self.parts = parts
     }
 
-    public var node: Node {
-        .element("link", [
-            .leaf("departure", departure),
-            .leaf("arrival", arrival),
-            .leaf("info", info),
-            .leaf("duration", duration),
-            .leaf("transfers", transfers),
-            products.isEmpty ? nil : .list("products", products.map { .leaf("product", $0) }),
-            .list("parts", parts.map(\.node)),
-            .leaf("capacity1st", capacity1st),
-            .leaf("capacity2nd", capacity2nd),
-        ])
-    }
+    /// What a `<link>` holds, declared once for its node and the schemas.
+    public static let shape = Shape<Link>.children("Link", [
+        .leaf("departure", .time) { $0.departure },
+        .leaf("arrival", .time) { $0.arrival },
+        .leaf("info", .string) { $0.info },
+        .optional("duration", .duration) { $0.duration },
+        .optional("transfers", .count) { $0.transfers },
+        .list("products", "product", Shape<String>.text(.string), whenEmpty: .leftOut) { $0.products },
+        .list("parts", "part", Part.shape) { $0.parts },
+        .optional(
+            "capacity1st", .occupancy,
+            summary: "Expected occupancy in first and second class, 1 (low) to 3 (high), where the upstream says (transport.opendata.ch)."
+        ) { $0.capacity1st },
+        .optional("capacity2nd", .occupancy) { $0.capacity2nd },
+    ])
+
+    public var node: Node { Self.shape.node("link", self) }
 }
 
 /// One section of a connection: `<part>`.
@@ -102,20 +106,21 @@ public struct Part: Representable, Equatable {
         self.duration = duration
     }
 
-    public var node: Node {
-        .element("part", [
-            .leaf("departure", departure),
-            .leaf("arrival", arrival),
-            .leaf("trackfrom", trackfrom),
-            .leaf("trackto", trackto),
-            .leaf("vehicle", vehicle),
-            .leaf("from", from),
-            .leaf("to", to),
-            .leaf("line", line),
-            .leaf("direction", direction),
-            .leaf("delay", delay),
-            cancelled ? .leaf("cancelled", true) : nil,
-            .leaf("duration", duration),
-        ])
-    }
+    /// What a `<part>` holds, declared once for its node and the schemas.
+    public static let shape = Shape<Part>.children("Part", [
+        .leaf("departure", .time) { $0.departure },
+        .leaf("arrival", .time) { $0.arrival },
+        .leaf("trackfrom", .string) { $0.trackfrom },
+        .leaf("trackto", .string) { $0.trackto },
+        .leaf("vehicle", .vehicle) { $0.vehicle },
+        .optional("from", .string) { $0.from },
+        .optional("to", .string) { $0.to },
+        .optional("line", .string) { $0.line },
+        .optional("direction", .string) { $0.direction },
+        .optional("delay", .integer, summary: "Minutes late at departure (negative when early), when known.") { $0.delay },
+        .flag("cancelled") { $0.cancelled },
+        .optional("duration", .duration, summary: "A walk's duration.") { $0.duration },
+    ])
+
+    public var node: Node { Self.shape.node("part", self) }
 }

@@ -25,24 +25,26 @@ public struct Schedule: Representable, Equatable {
         self.staleAge = staleAge
     }
 
-    public var node: Node {
-        .element("schedule", [
-            .leaf("from", from),
-            .leaf("to", to),
-            staleAge == nil ? nil : .leaf("stale", true),
-            .leaf("age", staleAge),
-            error?.node,
-            .list("links", links.map(\.node)),
-        ])
-    }
+    /// What a `<schedule>` holds, declared once for its node and the schemas.
+    public static let shape = Shape<Schedule>.children("Schedule", [
+        .leaf("from", .string) { $0.from },
+        .leaf("to", .string) { $0.to },
+        .flag("stale", summary: "Present only when the links are served from the cache after the upstream failed or while it refreshes.") {
+            $0.staleAge != nil
+        },
+        .optional("age", .count) { $0.staleAge },
+        .optionalElement("error", ScheduleError.shape, summary: "Why this schedule has no links; the other schedules are unaffected.") {
+            $0.error
+        },
+        .list("links", "link", Link.shape) { $0.links },
+    ])
+
+    public var node: Node { Self.shape.node("schedule", self) }
 }
 
 /// Why one schedule has no links: a stable code, a message, and the candidate stations for an
-/// ambiguous or unknown name.
-///
-/// Its `<error>` element has no `<status>`: the API puts the one its error catalog gives for the
-/// code first when it answers the document.
-public struct ScheduleError: Representable, Equatable, Error {
+/// ambiguous or unknown name. Its `<status>` is the API's to give, from its error catalog.
+public struct ScheduleError: Representable, Equatable, Error, ErrorReport {
     public var code: String
     public var message: String
     /// Stations the name could mean (`ambiguous_station`), or suggestions (`unknown_station`).
@@ -55,20 +57,10 @@ public struct ScheduleError: Representable, Equatable, Error {
         self.candidates = candidates
     }
 
-    public var node: Node {
-        .element("error", [
-            .leaf("code", code),
-            .leaf("message", message),
-            candidates.isEmpty ? nil : .list("candidates", candidates.map { station in
-                .element("station", [
-                    .leaf("id", station.id),
-                    .leaf("name", station.name),
-                    .leaf("lat", station.latitude),
-                    .leaf("lon", station.longitude),
-                ])
-            }),
-        ])
-    }
+    /// What the error element holds: the one error shape.
+    public static let shape = ErrorShape.shape(of: ScheduleError.self)
+
+    public var node: Node { Self.shape.node("error", self) }
 }
 
 /// The list of schedules answered for one request: `<schedules>`.
@@ -79,5 +71,8 @@ public struct Schedules: Representable, Equatable {
     /// Creates the document.
     public init(_ schedules: [Schedule]) { self.schedules = schedules }
 
-    public var node: Node { .list("schedules", schedules.map(\.node)) }
+    /// The document, declared once for its node and the schemas.
+    public static let document = DocumentShape<Schedules>("schedules", .list("schedule", Schedule.shape) { $0.schedules })
+
+    public var node: Node { Self.document.node(self) }
 }

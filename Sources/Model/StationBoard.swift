@@ -36,24 +36,20 @@ public struct StationBoard: Representable, Equatable {
         self.staleAge = staleAge
     }
 
-    public var node: Node {
-        .element("stationboard", [
-            .leaf("query", query),
-            station.map { station in
-                .element("station", [
-                    .leaf("id", station.id),
-                    .leaf("name", station.name),
-                    .leaf("lat", station.latitude),
-                    .leaf("lon", station.longitude),
-                ])
-            },
-            .leaf("type", kind.rawValue),
-            staleAge == nil ? nil : .leaf("stale", true),
-            .leaf("age", staleAge),
-            error?.node,
-            .list("journeys", journeys.map(\.node)),
-        ])
-    }
+    /// The document, declared once for its node and the schemas.
+    public static let document = DocumentShape<StationBoard>(
+        "stationboard", summary: "The next departures or arrivals at one station, in order of time.",
+        .children(nil, [
+            .leaf("query", .string, summary: "The station as the client named it.") { $0.query },
+            .optionalElement("station", Station.reference) { $0.station },
+            .leaf("type", .enumeration(nil, Kind.allCases.map(\.rawValue))) { $0.kind.rawValue },
+            .flag("stale") { $0.staleAge != nil },
+            .optional("age", .count) { $0.staleAge },
+            .optionalElement("error", ScheduleError.shape) { $0.error },
+            .list("journeys", "journey", BoardJourney.shape) { $0.journeys },
+        ]))
+
+    public var node: Node { Self.document.node(self) }
 }
 
 /// One departure or arrival on a board: `<journey>`.
@@ -100,19 +96,22 @@ public struct BoardJourney: Representable, Equatable {
         self.cancelled = cancelled
     }
 
-    public var node: Node {
-        .element("journey", [
-            .leaf("time", time),
-            .leaf("line", line),
-            .leaf("category", category),
-            .leaf("number", number),
-            .leaf("vehicle", vehicle),
-            .leaf("direction", direction),
-            .leaf("origin", origin),
-            .leaf("platform", platform),
-            .leaf("operator", `operator`),
-            .leaf("delay", delay),
-            .leaf("cancelled", cancelled),
-        ])
-    }
+    /// What a `<journey>` holds, declared once for its node and the schemas.
+    public static let shape = Shape<BoardJourney>.children("BoardJourney", [
+        .leaf("time", .time) { $0.time },
+        .optional("line", .string) { $0.line },
+        .optional("category", .string) { $0.category },
+        .optional("number", .string) { $0.number },
+        .optional("vehicle", .vehicle) { $0.vehicle },
+        .optional("direction", .string, summary: "Where the run goes, and where it comes from when the upstream says (arrival boards).") {
+            $0.direction
+        },
+        .optional("origin", .string) { $0.origin },
+        .optional("platform", .string) { $0.platform },
+        .optional("operator", .string) { $0.operator },
+        .optional("delay", .integer, summary: "Minutes late (negative when early), when known.") { $0.delay },
+        .leaf("cancelled", .boolean) { $0.cancelled },
+    ])
+
+    public var node: Node { Self.shape.node("journey", self) }
 }

@@ -41,13 +41,13 @@ struct SBBContractTests {
             let response = try await live.get("/api/schema/sbb.xsd")
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "application/xml; charset=utf-8")
-            #expect(response.text == SBBSchema.xsd)
+            #expect(response.text == DocumentSchemas.sbb.xsd)
         }
         let document = Response.render(Self.document, as: .xml, pretty: false)
-        #expect(try XMLSchemaCheck.validate(document, schema: SBBSchema.xsd) == nil)
+        #expect(try XMLSchemaCheck.validate(document, schema: DocumentSchemas.sbb.xsd) == nil)
         // The check can fail: an element the schema does not know.
         let broken = Array(String(decoding: document, as: UTF8.self).replacingOccurrences(of: "<info>", with: "<note/><info>").utf8)
-        #expect(try XMLSchemaCheck.validate(broken, schema: SBBSchema.xsd) != nil)
+        #expect(try XMLSchemaCheck.validate(broken, schema: DocumentSchemas.sbb.xsd) != nil)
     }
 
     @Test("a SAX reader in the original client's style reads exactly the JSON form's data")

@@ -9,7 +9,7 @@ import Kernel
 enum BARTEndpoints {
     static func endpoints(departures: DepartureService?) -> [Endpoint] {
         var endpoints = [
-            Endpoint.xmlSchema(EndpointDocument.bartXSD, id: "bartSchema", tag: "departures", summary: "The XML Schema of the BART departures documents.", xsd: BARTSchema.xsd),
+            Endpoint.xmlSchema(DocumentSchemas.bart, id: "bartSchema", tag: "departures", summary: "The XML Schema of the BART departures documents."),
         ]
         guard let departures else { return endpoints }
         let feed = departures.feed

@@ -1,4 +1,5 @@
 import Markup
+import Model
 
 /// A document an endpoint answers: its root element, the XSD it is published under, and its
 /// JSON Schema.
@@ -10,42 +11,46 @@ struct EndpointDocument: Sendable {
     /// The JSON form's schema.
     let jsonSchema: JSONValue
 
-    /// A document whose JSON Schema is the minimal one: an object with the root member.
-    init(root: String, xsd: String? = nil) {
-        self.root = root
+    /// A document declared by its shape: the root's name and the JSON Schema both come from it.
+    init(_ declaration: ElementDeclaration, xsd: String) {
+        root = declaration.name
         self.xsd = xsd
-        self.jsonSchema = Self.minimalSchema(root: root)
+        jsonSchema = declaration.documentJSONSchema()
     }
 
-    /// An object whose one required member is the root element.
-    static func minimalSchema(root: String) -> JSONValue {
-        ["type": "object", "required": [.string(root)], "properties": [root: [:]]]
+    /// A document without a shape (a route file's result, whose records each route declares):
+    /// an object whose one required member is the root element.
+    init(root: String) {
+        self.root = root
+        xsd = nil
+        jsonSchema = ["type": "object", "required": [.string(root)], "properties": [root: [:]]]
     }
 }
 
 extension EndpointDocument {
-    static let sbbXSD = "/api/schema/sbb.xsd"
-    static let bartXSD = "/api/schema/bart.xsd"
-    static let weatherXSD = "/api/schema/weather.xsd"
-    static let upstreamsXSD = "/api/schema/upstreams.xsd"
+    static let sbbXSD = DocumentSchemas.sbb.path
+    static let bartXSD = DocumentSchemas.bart.path
+    static let weatherXSD = DocumentSchemas.weather.path
+    static let upstreamsXSD = UpstreamsSchema.file.path
+    static let serviceXSD = ServiceDocuments.schema.path
 
-    static let schedules = EndpointDocument(root: "schedules", xsd: sbbXSD)
-    static let stationBoard = EndpointDocument(root: "stationboard", xsd: sbbXSD)
-    static let locations = EndpointDocument(root: "locations", xsd: sbbXSD)
-    static let nearbyStations = EndpointDocument(root: "stations", xsd: sbbXSD)
-    static let bartStations = EndpointDocument(root: "stations", xsd: bartXSD)
-    static let departures = EndpointDocument(root: "departures", xsd: bartXSD)
-    static let bartNearby = EndpointDocument(root: "nearby", xsd: bartXSD)
-    static let routeWeather = EndpointDocument(root: "routeweather", xsd: weatherXSD)
-    static let forecast = EndpointDocument(root: "forecast", xsd: weatherXSD)
-    static let places = EndpointDocument(root: "places", xsd: weatherXSD)
-    static let upstreams = EndpointDocument(root: "upstreams", xsd: upstreamsXSD)
-    static let health = EndpointDocument(root: "health")
-    static let ready = EndpointDocument(root: "ready")
-    static let endpoints = EndpointDocument(root: "api")
-    static let routes = EndpointDocument(root: "routes")
+    static let schedules = EndpointDocument(Schedules.document.declaration, xsd: sbbXSD)
+    static let stationBoard = EndpointDocument(StationBoard.document.declaration, xsd: sbbXSD)
+    static let locations = EndpointDocument(StationMatches.document.declaration, xsd: sbbXSD)
+    static let nearbyStations = EndpointDocument(NearbyStations.document.declaration, xsd: sbbXSD)
+    static let bartStations = EndpointDocument(BARTStationList.document.declaration, xsd: bartXSD)
+    static let departures = EndpointDocument(BARTDepartures.document.declaration, xsd: bartXSD)
+    static let bartNearby = EndpointDocument(BARTNearby.document.declaration, xsd: bartXSD)
+    static let routeWeather = EndpointDocument(RouteWeather.document.declaration, xsd: weatherXSD)
+    static let forecast = EndpointDocument(WeatherForecast.document.declaration, xsd: weatherXSD)
+    static let places = EndpointDocument(Places.document.declaration, xsd: weatherXSD)
+    static let upstreams = EndpointDocument(UpstreamsDocument.document.declaration, xsd: upstreamsXSD)
+    static let health = EndpointDocument(ServiceDocuments.health.declaration, xsd: serviceXSD)
+    static let ready = EndpointDocument(ServiceDocuments.ready.declaration, xsd: serviceXSD)
+    static let endpoints = EndpointDocument(ServiceDocuments.api.declaration, xsd: serviceXSD)
+    static let routes = EndpointDocument(ServiceDocuments.routes.declaration, xsd: serviceXSD)
     static let result = EndpointDocument(root: "result")
-    static let delay = EndpointDocument(root: "delay")
+    static let delay = EndpointDocument(ServiceDocuments.delay.declaration, xsd: serviceXSD)
     /// The error document an endpoint answers in its own formats (`<error>`, `{"error": …}`).
-    static let error = EndpointDocument(root: "error")
+    static let error = EndpointDocument(ErrorShape.document.declaration, xsd: sbbXSD)
 }

@@ -78,12 +78,8 @@ enum OpenAPI {
                         "message": ["type": "string"],
                     ],
                 ],
-                "ErrorDocument": [
-                    "type": "object",
-                    "description": "An endpoint's own error document in JSON: the XML `<error>`'s mirror.",
-                    "required": ["error"],
-                    "properties": ["error": ["type": "object", "required": ["code"]]],
-                ],
+                // An endpoint's own error document in JSON, the XML `<error>`'s mirror, from its declaration.
+                "ErrorDocument": EndpointDocument.error.jsonSchema,
                 "Problem": [
                     "type": "object",
                     "description": "RFC 9457 problem details with the same `code` as the XML error.",

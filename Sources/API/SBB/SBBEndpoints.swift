@@ -9,7 +9,7 @@ import Kernel
 enum SBBEndpoints {
     static func endpoints(timetable: TimetableService?) -> [Endpoint] {
         var endpoints = [
-            Endpoint.xmlSchema(EndpointDocument.sbbXSD, id: "sbbSchema", tag: "timetable", summary: "The XML Schema of the timetable documents.", xsd: SBBSchema.xsd),
+            Endpoint.xmlSchema(DocumentSchemas.sbb, id: "sbbSchema", tag: "timetable", summary: "The XML Schema of the timetable documents."),
         ]
         guard let timetable else { return endpoints }
         endpoints.append(nearby.answeringInline(as: NearbyArguments.self) { request, arguments in

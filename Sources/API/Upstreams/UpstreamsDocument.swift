@@ -14,72 +14,27 @@ public enum UpstreamsDocument {
         _ upstreams: Upstreams, uses: [String: UpstreamUse], names: [String]? = nil, canaries: [String: CanaryResult] = [:]
     ) -> Node {
         let statuses = (names ?? upstreams.names).compactMap { upstreams.status(of: $0) }
-        return .list("upstreams", statuses.map { upstream($0, use: uses[$0.name] ?? UpstreamUse(), canary: canaries[$0.name]) })
+        return document.node(statuses.map { Row(status: $0, use: uses[$0.name] ?? UpstreamUse(), canary: canaries[$0.name]) })
     }
 
-    static func upstream(_ status: UpstreamStatus, use: UpstreamUse, canary: CanaryResult?) -> Node {
-        let policy = status.policy
-        let retirements = status.routes.map(\.route.retired)
-        // An upstream is retired when all of its routes are.
-        let retired = retirements.allSatisfy { $0 != nil } ? retirements.compactMap { $0 }.first : nil
-        return .element("upstream", [
-            .leaf("name", status.name),
-            .list("roles", use.roles.map { .element("role", [.leaf("name", $0.name), .leaf("provider", $0.provider)]) }),
-            .element("origin", [.leaf("kind", use.sandbox ? "sandbox" : "live"), .list("hosts", status.hosts.map { .leaf("host", $0) })]),
-            .leaf("retired", retired?.value),
-            .element("politeness", [
-                .leaf("max_concurrent", policy.maxConcurrent), seconds("rate", policy.rate), .leaf("burst", policy.burst),
-                .leaf("breaker_threshold", policy.breakerThreshold), seconds("breaker_cooldown", policy.breakerCooldown),
-                .leaf("retries", policy.retries), seconds("connect_timeout", status.connectTimeout), seconds("timeout", status.totalTimeout),
-            ]),
-            cache(policy.cacheTimes(for: nil)),
-            .element("breaker", [.leaf("state", status.breaker.rawValue), .leaf("failures", status.consecutiveFailures)]),
-            status.lastSuccess.map { outcome("last_success", $0) },
-            status.lastFailure.map { outcome("last_failure", $0) },
-            .list("routes", status.routes.map(route)),
-            canary.map(canaryNode),
-        ])
-    }
+    /// One upstream's entry: its status, how the service uses it, and its canary's result when one was asked.
+    public struct Row: Sendable {
+        public let status: UpstreamStatus
+        public let use: UpstreamUse
+        public let canary: CanaryResult?
 
-    static func route(_ route: UpstreamStatus.RouteStatus) -> Node {
-        .element("route", [
-            .leaf("id", route.route.id),
-            .leaf("retired", route.route.retired?.value),
-            cache(route.cache),
-            route.dailyQuota.map { .element("daily_quota", [.leaf("limit", $0.limit), .leaf("left", $0.left)]) },
-            .leaf("answers", route.fill.answers),
-            .list("fields", route.fill.fields.map { field in
-                .element("field", [
-                    .leaf("list", field.list), .leaf("name", field.field), .leaf("records", field.records), .leaf("filled", field.filled),
-                    .leaf("percent", field.percent),
-                ])
-            }),
-        ])
-    }
-
-    static func cache(_ times: CacheTimes) -> Node {
-        .element("cache", [
-            seconds("fresh", times.fresh), seconds("stale_while_revalidate", times.staleWhileRevalidate),
-            seconds("stale_if_error", times.staleIfError),
-        ])
-    }
-
-    static func outcome(_ name: String, _ outcome: UpstreamOutcomes.Outcome) -> Node {
-        .element(name, [.leaf("time", time(outcome.at)), .leaf("code", outcome.code), .leaf("status", outcome.status)])
-    }
-
-    static func canaryNode(_ result: CanaryResult) -> Node {
-        .element("canary", [
-            .leaf("route", result.route), .leaf("code", result.code), .leaf("status", result.status), .leaf("records", result.records),
-            .leaf("message", result.message),
-        ])
+        /// The year every route of it was retired, `true` when not known; nil while one route is not.
+        var retired: String? {
+            let retirements = status.routes.map(\.route.retired)
+            return retirements.allSatisfy { $0 != nil } ? retirements.compactMap { $0 }.first?.value : nil
+        }
     }
 
     /// A number of seconds (or per second): whole numbers without a fraction.
-    static func seconds(_ name: String, _ value: Double) -> Node {
-        guard value.isFinite else { return .leaf(name, "") }
-        if value == value.rounded(), abs(value) < 1e15 { return .leaf(name, Int(value)) }
-        return .leaf(name, value)
+    static func seconds(_ value: Double) -> Node.Value {
+        guard value.isFinite else { return .string("") }
+        if value == value.rounded(), abs(value) < 1e15 { return .int(Int(value)) }
+        return .double(value)
     }
 
     /// Milliseconds of the wall clock as ISO 8601 in UTC.

@@ -11,8 +11,8 @@ enum UpstreamsEndpoints {
                 .document(UpstreamsDocument.node(upstreams, uses: uses), for: request, cache: .noStore)
             },
             Endpoint.xmlSchema(
-                EndpointDocument.upstreamsXSD, id: "upstreamsSchema", tag: "operations",
-                summary: "The XML Schema of the upstreams document.", xsd: UpstreamsSchema.xsd),
+                UpstreamsSchema.file, id: "upstreamsSchema", tag: "operations",
+                summary: "The XML Schema of the upstreams document."),
         ]
     }
 

@@ -9,7 +9,7 @@ import Kernel
 enum WeatherEndpoints {
     static func endpoints(weather: RouteWeatherService?) -> [Endpoint] {
         var endpoints = [
-            Endpoint.xmlSchema(EndpointDocument.weatherXSD, id: "weatherSchema", tag: "weather", summary: "The XML Schema of the weather and geocoding documents.", xsd: WeatherSchema.xsd),
+            Endpoint.xmlSchema(DocumentSchemas.weather, id: "weatherSchema", tag: "weather", summary: "The XML Schema of the weather and geocoding documents."),
         ]
         guard let weather else { return endpoints }
         endpoints.append(route.answering(as: RouteWeatherQuery.self) { request, query in

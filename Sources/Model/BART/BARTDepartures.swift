@@ -34,19 +34,20 @@ public struct BARTTrain: Sendable, Equatable {
         self.cancelled = cancelled
     }
 
-    public var node: Node {
-        .element("train", [
-            .leaf("minutes", minutes),
-            leaving ? .leaf("leaving", true) : nil,
-            .leaf("platform", platform),
-            .leaf("direction", direction),
-            .leaf("length", length),
-            .leaf("color", color),
-            .leaf("hexcolor", hexcolor),
-            .leaf("delay", delay),
-            cancelled ? .leaf("cancelled", true) : nil,
-        ])
-    }
+    /// What a `<train>` holds, declared once for its node and the schemas.
+    public static let shape = Shape<BARTTrain>.children("Train", [
+        .leaf("minutes", .count, summary: "Minutes until it leaves; 0 when the feed says \"Leaving\" (then leaving is true).") { $0.minutes },
+        .flag("leaving") { $0.leaving },
+        .optional("platform", .string) { $0.platform },
+        .optional("direction", .string) { $0.direction },
+        .optional("length", .count, summary: "Cars.") { $0.length },
+        .optional("color", .string) { $0.color },
+        .optional("hexcolor", .string) { $0.hexcolor },
+        .optional("delay", .integer, summary: "Minutes late, when the feed says.") { $0.delay },
+        .flag("cancelled") { $0.cancelled },
+    ])
+
+    public var node: Node { Self.shape.node("train", self) }
 }
 
 /// The trains of one station towards one destination: `<destination>`.
@@ -63,9 +64,14 @@ public struct BARTDestination: Sendable, Equatable {
         self.trains = trains
     }
 
-    public var node: Node {
-        .element("destination", [.leaf("name", name), .leaf("abbr", abbr), .list("trains", trains.map(\.node))])
-    }
+    /// What a `<destination>` holds, declared once for its node and the schemas.
+    public static let shape = Shape<BARTDestination>.children(nil, [
+        .leaf("name", .string) { $0.name },
+        .optional("abbr", .abbr) { $0.abbr },
+        .list("trains", "train", BARTTrain.shape) { $0.trains },
+    ])
+
+    public var node: Node { Self.shape.node("destination", self) }
 }
 
 /// What the feed says of one station: its destinations, or the station's own message when the
@@ -82,16 +88,20 @@ public struct BARTStationFeed: Sendable, Equatable {
         self.message = message
     }
 
-    /// The members every departures document shares: the station, its message and destinations.
-    func members(distance: Double?) -> [Node?] {
-        [
-            .leaf("abbr", station.abbr),
-            .leaf("name", station.name),
-            distance.map(BARTDistance.node),
-            .leaf("message", message),
-            .list("destinations", destinations.map(\.node)),
-        ]
-    }
+    /// A station's part of the feed with its distance from the position asked for, when there was one.
+    public typealias Located = (feed: BARTStationFeed, distance: Distance?)
+
+    /// The members every departures document shares: the station, its distance, its message and destinations.
+    public static let shape = Shape<Located>.children("StationDepartures", [
+        .leaf("abbr", .abbr) { $0.feed.station.abbr },
+        .leaf("name", .string) { $0.feed.station.name },
+        .optionalElement("distance", Distance.shape) { $0.distance },
+        .optional(
+            "message", .string,
+            summary: "The feed's own word for the station when it has no predictions (\"Updates are temporarily unavailable.\")."
+        ) { $0.feed.message },
+        .list("destinations", "destination", BARTDestination.shape) { $0.feed.destinations },
+    ])
 }
 
 /// A station's departures, with the feed's own timestamp and the data's age: `<departures>`.
@@ -109,9 +119,16 @@ public struct BARTDepartures: Representable, Equatable {
         self.age = age
     }
 
-    public var node: Node {
-        .element("departures", [.leaf("generated", generated), .leaf("age", age)] + feed.members(distance: nil))
-    }
+    /// The document, declared once for its node and the schemas.
+    public static let document = DocumentShape<BARTDepartures>(
+        "departures", summary: "One station's next trains, grouped by destination.",
+        .children(nil, [
+            .optional("generated", .time, summary: "The feed's own timestamp, when it has one.") { $0.generated },
+            .leaf("age", .count, summary: "Seconds since the feed was fetched.") { $0.age },
+            .fields(BARTStationFeed.shape) { ($0.feed, nil) },
+        ]))
+
+    public var node: Node { Self.document.node(self) }
 }
 
 /// The stations nearest to a position, each with its departures: `<nearby>`.
@@ -132,13 +149,18 @@ public struct BARTNearby: Representable, Equatable {
             && lhs.stations.map(\.feed) == rhs.stations.map(\.feed) && lhs.stations.map(\.miles) == rhs.stations.map(\.miles)
     }
 
-    public var node: Node {
-        .element("nearby", [
-            .leaf("generated", generated),
-            .leaf("age", age),
-            .list("stations", stations.map { .element("station", $0.feed.members(distance: $0.miles)) }),
-        ])
-    }
+    /// The document, declared once for its node and the schemas.
+    public static let document = DocumentShape<BARTNearby>(
+        "nearby", summary: "The stations nearest to a position, each with its departures.",
+        .children(nil, [
+            .optional("generated", .time) { $0.generated },
+            .leaf("age", .count) { $0.age },
+            .list("stations", "station", BARTStationFeed.shape) { nearby in
+                nearby.stations.map { ($0.feed, Distance(miles: $0.miles)) }
+            },
+        ]))
+
+    public var node: Node { Self.document.node(self) }
 }
 
 /// Every station, nearest first with its distance when a position was given: `<stations>`.
@@ -154,32 +176,23 @@ public struct BARTStationList: Representable, Equatable {
         lhs.stations.map(\.station) == rhs.stations.map(\.station) && lhs.stations.map(\.miles) == rhs.stations.map(\.miles)
     }
 
-    public var node: Node {
-        .list("stations", stations.map { entry in
-            let station = entry.station
-            return .element("station", [
-                .leaf("abbr", station.abbr),
-                .leaf("name", station.name),
-                station.address.isEmpty ? nil : .leaf("address", station.address),
-                station.city.isEmpty ? nil : .leaf("city", station.city),
-                .leaf("lat", station.latitude),
-                .leaf("lon", station.longitude),
-                entry.miles.map(BARTDistance.node),
-            ])
-        })
-    }
+    /// The document, declared once for its node and the schemas.
+    public static let document = DocumentShape<BARTStationList>(
+        "stations", summary: "Every station; nearest first with its distance when a position was given.",
+        .list("station", .children(nil, [
+            .leaf("abbr", .abbr) { $0.station.abbr },
+            .leaf("name", .string) { $0.station.name },
+            .optional("address", .string) { $0.station.address.isEmpty ? nil : $0.station.address },
+            .optional("city", .string) { $0.station.city.isEmpty ? nil : $0.station.city },
+            .leaf("lat", .latitude) { $0.station.latitude },
+            .leaf("lon", .longitude) { $0.station.longitude },
+            .optionalElement("distance", Distance.shape) { $0.miles.map(Distance.init(miles:)) },
+        ])) { $0.stations })
+
+    public var node: Node { Self.document.node(self) }
 }
 
-/// A distance in miles and kilometres, one decimal each: `<distance><miles/><km/></distance>`.
+/// BART's distances are in miles: `Distance(miles:)` writes them miles first, as BART's documents always have.
 public enum BARTDistance {
-    public static let metresPerMile = 1609.344
-
-    static func node(miles: Double) -> Node {
-        .element("distance", [.leaf("miles", rounded(miles)), .leaf("km", rounded(miles * metresPerMile / 1000))])
-    }
-
-    /// One decimal.
-    public static func rounded(_ value: Double) -> Double {
-        (value * 10).rounded() / 10
-    }
+    public static let metresPerMile = Distance.metresPerMile
 }

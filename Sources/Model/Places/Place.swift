@@ -51,26 +51,26 @@ public struct Place: Sendable, Hashable {
         ([name] + [admin, countryCode].compactMap { $0?.isEmpty == false ? $0 : nil }).joined(separator: ", ")
     }
 
-    /// The members every place element shares, with room for the document's own (distance, weather).
-    public func members(_ extra: [Node?] = []) -> [Node?] {
-        [
-            .leaf("id", id),
-            .leaf("name", name),
-            .leaf("admin", admin?.isEmpty == false ? admin : nil),
-            .leaf("admin_name", adminName),
-            .leaf("country", country),
-            .leaf("country_code", countryCode),
-            .leaf("postcode", postcode),
-            .leaf("lat", Place.rounded(latitude, 5)),
-            .leaf("lon", Place.rounded(longitude, 5)),
-            .leaf("population", population),
-            .leaf("timezone", timeZone),
-            .leaf("kind", kind),
-            .leaf("display", display),
-        ] + extra
-    }
+    /// The members every place element shares; a document adds its own after them (distance, weather).
+    public static let shape = Shape<Place>.children("Place", [
+        .optional("id", .integer, summary: "The gazetteer's id (GeoNames), for its places.") { $0.id },
+        .leaf("name", .string) { $0.name },
+        .optional("admin", .string, summary: "First-level division: state or canton code (\"MD\", \"BE\"), and its name where known.") {
+            $0.admin?.isEmpty == false ? $0.admin : nil
+        },
+        .optional("admin_name", .string) { $0.adminName },
+        .optional("country", .string) { $0.country },
+        .optional("country_code", .string) { $0.countryCode },
+        .optional("postcode", .string) { $0.postcode },
+        .leaf("lat", .latitude) { Place.rounded($0.latitude, 5) },
+        .leaf("lon", .longitude) { Place.rounded($0.longitude, 5) },
+        .optional("population", .count) { $0.population },
+        .optional("timezone", .string) { $0.timeZone },
+        .optional("kind", .string, summary: "place, postcode, or the upstream's own kind.") { $0.kind },
+        .optional("display", .string) { $0.display },
+    ])
 
-    public var node: Node { .element("place", members()) }
+    public var node: Node { Self.shape.node("place", self) }
 
     /// `value` rounded to `digits` decimals.
     public static func rounded(_ value: Double, _ digits: Int) -> Double {
@@ -80,19 +80,51 @@ public struct Place: Sendable, Hashable {
     }
 }
 
-/// A distance from the start, in metres with kilometres and miles to one decimal: `<distance>`.
+/// A distance: `<distance>` with metres, and kilometres and miles to one decimal; a distance
+/// measured in miles (BART's) is written miles first, without metres.
 public struct Distance: Sendable, Hashable {
-    public var meters: Double
-
-    /// Creates a distance.
-    public init(meters: Double) { self.meters = meters }
-
-    public var kilometers: Double { Place.rounded(meters / 1000, 1) }
-    public var miles: Double { Place.rounded(meters / 1609.344, 1) }
-
-    public var node: Node {
-        .element("distance", [.leaf("m", Int(meters.rounded())), .leaf("km", kilometers), .leaf("miles", miles)])
+    /// The unit a distance was measured in, which decides the units it is written in and their order.
+    public enum Unit: Int, Sendable {
+        /// `m`, `km`, `miles` (the weather and geocoding documents).
+        case meters
+        /// `miles`, `km` (the BART documents).
+        case miles
     }
+
+    public static let metresPerMile = 1609.344
+
+    /// The distance in `unit`.
+    public var value: Double
+    public var unit: Unit
+
+    /// Creates a distance in metres.
+    public init(meters: Double) {
+        value = meters
+        unit = .meters
+    }
+
+    /// Creates a distance in miles.
+    public init(miles: Double) {
+        value = miles
+        unit = .miles
+    }
+
+    public var meters: Double { unit == .meters ? value : value * Self.metresPerMile }
+    public var kilometers: Double { Place.rounded(meters / 1000, 1) }
+    public var miles: Double { Place.rounded(unit == .miles ? value : value / Self.metresPerMile, 1) }
+
+    /// One Distance for every document: its units in any order, metres only where measured in metres.
+    public static let shape = Shape<Distance>.unordered(
+        "Distance", summary: "Metres, and kilometres and miles to one decimal; a distance measured in miles (BART) has no metres and comes miles first.",
+        [
+            .leaf("m", .count) { Int($0.meters.rounded()) },
+            .leaf("km", .decimal) { $0.kilometers },
+            .leaf("miles", .decimal) { $0.miles },
+        ],
+        orders: [["m", "km", "miles"], ["miles", "km"]]
+    ) { $0.unit.rawValue }
+
+    public var node: Node { Self.shape.node("distance", self) }
 }
 
 /// A temperature in °C with its °F, each to one decimal: `<c>` and `<f>` inside the named element.
@@ -104,8 +136,12 @@ public struct Temperature: Sendable, Hashable {
 
     public var fahrenheit: Double { Place.rounded(celsius * 9 / 5 + 32, 1) }
 
+    /// °C and °F, each to one decimal.
+    public static let shape = Shape<Temperature>.children("Temperature", summary: "°C and °F, each to one decimal.", [
+        .leaf("c", .decimal) { Place.rounded($0.celsius, 1) },
+        .leaf("f", .decimal) { $0.fahrenheit },
+    ])
+
     /// The element `name` with `c` and `f`.
-    public func node(_ name: String) -> Node {
-        .element(name, [.leaf("c", Place.rounded(celsius, 1)), .leaf("f", fahrenheit)])
-    }
+    public func node(_ name: String) -> Node { Self.shape.node(name, self) }
 }

@@ -18,22 +18,31 @@ public struct Places: Representable, Equatable {
         self.source = source
     }
 
-    public var node: Node {
-        .element("places", [
-            .leaf("query", query),
-            .leaf("source", source),
-            .list("results", places.enumerated().map { index, place in
-                .element("place", place.members([distances.flatMap { index < $0.count ? $0[index].node : nil }]))
-            }),
-        ])
-    }
+    /// The document, declared once for its node and the schemas.
+    public static let document = DocumentShape<Places>(
+        "places", summary: "Places matching a name or nearest to a position, best first.",
+        .children(nil, [
+            .leaf("query", .string) { $0.query },
+            .leaf("source", .string) { $0.source },
+            .list("results", "place", result) { document in
+                document.places.indices.map { index in
+                    (document.places[index], document.distances.flatMap { index < $0.count ? $0[index] : nil })
+                }
+            },
+        ]))
+
+    /// A place found, with its distance from the position asked for (reverse geocoding).
+    static let result = Shape<(place: Place, distance: Distance?)>.children(nil, [
+        .fields(Place.shape) { $0.place },
+        .optionalElement("distance", Distance.shape, summary: "From the position asked for (reverse geocoding).") { $0.distance },
+    ])
+
+    public var node: Node { Self.document.node(self) }
 }
 
-/// Why a place could not be found, with the places the name might have meant: `<error>`.
-///
-/// The element has no `<status>`: the API puts the one its error catalog gives for the code
-/// first when it answers the document.
-public struct PlaceError: Representable, Hashable, Error {
+/// Why a place could not be found, with the places the name might have meant: `<error>`. Its
+/// `<status>` is the API's to give, from its error catalog.
+public struct PlaceError: Representable, Hashable, Error, ErrorReport {
     public var code: String
     public var message: String
     /// The upstream that failed, when one did.
@@ -49,12 +58,8 @@ public struct PlaceError: Representable, Hashable, Error {
         self.suggestions = suggestions
     }
 
-    public var node: Node {
-        .element("error", [
-            .leaf("code", code),
-            .leaf("message", message),
-            .leaf("upstream", upstream),
-            suggestions.isEmpty ? nil : .list("suggestions", suggestions.map(\.node)),
-        ])
-    }
+    /// What the error element holds: the one error shape.
+    public static let shape = ErrorShape.shape(of: PlaceError.self)
+
+    public var node: Node { Self.shape.node("error", self) }
 }

@@ -8,18 +8,16 @@ public struct NearbyStations: Representable, Equatable {
     /// Creates the document.
     public init(_ stations: [(station: Station, meters: Double)]) { self.stations = stations }
 
-    public var node: Node {
-        .list("stations", stations.map { entry in
-            .element("station", [
-                .leaf("id", entry.station.id),
-                .leaf("name", entry.station.name),
-                .leaf("lat", entry.station.latitude),
-                .leaf("lon", entry.station.longitude),
-                .leaf("kind", entry.station.kind.rawValue),
-                .leaf("distance", Int(entry.meters.rounded())),
-            ])
-        })
-    }
+    /// The document, declared once for its node and the schemas.
+    public static let document = DocumentShape<NearbyStations>(
+        "stations", summary: "Stations near a position, nearest first; distance in metres.",
+        .list("station", .children(nil, [
+            .fields(Station.reference) { $0.station },
+            .leaf("kind", .stationKind) { $0.station.kind.rawValue },
+            .leaf("distance", .count) { Int($0.meters.rounded()) },
+        ])) { $0.stations })
+
+    public var node: Node { Self.document.node(self) }
 
     public static func == (lhs: NearbyStations, rhs: NearbyStations) -> Bool {
         lhs.stations.map(\.station) == rhs.stations.map(\.station) && lhs.stations.map(\.meters) == rhs.stations.map(\.meters)
@@ -46,17 +44,15 @@ public struct StationMatches: Representable, Equatable {
     /// Creates the document.
     public init(_ matches: [Match]) { self.matches = matches }
 
-    public var node: Node {
-        .list("locations", matches.map { match in
-            .element("station", [
-                .leaf("id", match.station.id),
-                .leaf("name", match.station.name),
-                .leaf("lat", match.station.latitude),
-                .leaf("lon", match.station.longitude),
-                .leaf("kind", match.station.kind.rawValue),
-                .leaf("score", (match.score * 1000).rounded() / 1000),
-                .leaf("distance", match.meters.map { Int($0.rounded()) }),
-            ])
-        })
-    }
+    /// The document, declared once for its node and the schemas.
+    public static let document = DocumentShape<StationMatches>(
+        "locations", summary: "Stations matching a search, best first; distance in metres when a position was given.",
+        .list("station", .children(nil, [
+            .fields(Station.reference) { $0.station },
+            .leaf("kind", .stationKind) { $0.station.kind.rawValue },
+            .leaf("score", .range(nil, 0...1, base: .double)) { ($0.score * 1000).rounded() / 1000 },
+            .optional("distance", .count) { $0.meters.map { Int($0.rounded()) } },
+        ])) { $0.matches })
+
+    public var node: Node { Self.document.node(self) }
 }

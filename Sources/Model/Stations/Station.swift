@@ -1,3 +1,5 @@
+public import Markup
+
 /// A public-transport stop: a railway station, a tram or bus stop, a pier.
 public struct Station: Sendable, Equatable, Hashable {
     /// The stable id (Swiss stops: the 7-digit UIC/DIDOK number, such as `8507000` for Bern).
@@ -16,6 +18,14 @@ public struct Station: Sendable, Equatable, Hashable {
     public enum Kind: String, Sendable, CaseIterable {
         case train, tram, bus, ship, cableway
     }
+
+    /// A station named in another element (a board's station, an error's candidates): id, name and position.
+    public static let reference = Shape<Station>.children("StationRef", [
+        .leaf("id", .string) { $0.id },
+        .leaf("name", .string) { $0.name },
+        .leaf("lat", .latitude) { $0.latitude },
+        .leaf("lon", .longitude) { $0.longitude },
+    ])
 
     /// Creates a station.
     public init(id: String, name: String, latitude: Double, longitude: Double, locality: String = "", kind: Kind = .train) {

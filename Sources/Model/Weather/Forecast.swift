@@ -16,9 +16,15 @@ public struct CurrentWeather: Sendable, Hashable {
         self.humidity = humidity
     }
 
-    public var node: Node {
-        .element("current", [.leaf("condition", condition), .leaf("icon", icon), temperature?.node("temperature"), .leaf("humidity", humidity)])
-    }
+    /// What a `<current>` holds, declared once for its node and the schemas.
+    public static let shape = Shape<CurrentWeather>.children(nil, [
+        .optional("condition", .string) { $0.condition },
+        .optional("icon", .uri) { $0.icon },
+        .optionalElement("temperature", Temperature.shape) { $0.temperature },
+        .optional("humidity", .count) { $0.humidity },
+    ])
+
+    public var node: Node { Self.shape.node("current", self) }
 }
 
 /// One day's forecast: `<day>`.
@@ -50,19 +56,17 @@ public struct ForecastDay: Sendable, Hashable {
     }
 
     /// The day's members, for `<day>` and a route place's `<weather>`.
-    public var members: [Node?] {
-        [
-            .leaf("date", date),
-            .leaf("condition", condition),
-            .leaf("icon", icon),
-            low?.node("low"),
-            high?.node("high"),
-            .leaf("precipitation", precipitation),
-            .leaf("precipitation_mm", precipitationMM),
-        ]
-    }
+    public static let shape = Shape<ForecastDay>.children("Day", [
+        .leaf("date", .date) { $0.date },
+        .optional("condition", .string) { $0.condition },
+        .optional("icon", .uri) { $0.icon },
+        .optionalElement("low", Temperature.shape) { $0.low },
+        .optionalElement("high", Temperature.shape) { $0.high },
+        .optional("precipitation", .count, summary: "Probability of precipitation, percent.") { $0.precipitation },
+        .optional("precipitation_mm", .decimal) { $0.precipitationMM },
+    ])
 
-    public var node: Node { .element("day", members) }
+    public var node: Node { Self.shape.node("day", self) }
 }
 
 /// A period of the forecast shorter than a day (yr.no gives six-hour periods): `<hour>`.
@@ -93,12 +97,17 @@ public struct ForecastHour: Sendable, Hashable {
         self.precipitationMM = precipitationMM
     }
 
-    public var node: Node {
-        .element("hour", [
-            .leaf("from", from), .leaf("to", to), .leaf("condition", condition), .leaf("icon", icon), temperature?.node("temperature"),
-            .leaf("precipitation_mm", precipitationMM),
-        ])
-    }
+    /// What an `<hour>` holds, declared once for its node and the schemas.
+    public static let shape = Shape<ForecastHour>.children("Hour", [
+        .leaf("from", .time) { $0.from },
+        .leaf("to", .time) { $0.to },
+        .optional("condition", .string) { $0.condition },
+        .optional("icon", .uri) { $0.icon },
+        .optionalElement("temperature", Temperature.shape) { $0.temperature },
+        .optional("precipitation_mm", .decimal) { $0.precipitationMM },
+    ])
+
+    public var node: Node { Self.shape.node("hour", self) }
 }
 
 /// What a weather upstream said of one place, in one shape whichever upstream said it.
@@ -168,17 +177,22 @@ public struct WeatherForecast: Representable, Equatable {
         self.age = age
     }
 
-    public var node: Node {
-        .element("forecast", [
-            .leaf("query", query),
-            place.node,
-            .leaf("source", source),
-            .leaf("generated", generated),
-            .leaf("age", age),
-            current?.node,
-            .list("days", days.map(\.node)),
-            hours.isEmpty ? nil : .list("hours", hours.map(\.node)),
-            .leaf("credit", credit),
-        ])
-    }
+    /// The document, declared once for its node and the schemas.
+    public static let document = DocumentShape<WeatherForecast>(
+        "forecast", summary: "One place's forecast for up to 7 days.",
+        .children(nil, [
+            .leaf("query", .string) { $0.query },
+            .element("place", Place.shape) { $0.place },
+            .leaf("source", .string) { $0.source },
+            .optional("generated", .string) { $0.generated },
+            .leaf("age", .count, summary: "Seconds since the upstream gave the forecast.") { $0.age },
+            .optionalElement("current", CurrentWeather.shape) { $0.current },
+            .list("days", "day", ForecastDay.shape) { $0.days },
+            .list("hours", "hour", ForecastHour.shape, whenEmpty: .leftOut) { $0.hours },
+            .optional("credit", .string, summary: "The attribution the weather upstream's licence asks for (met.no, Open-Meteo: CC BY 4.0).") {
+                $0.credit
+            },
+        ]))
+
+    public var node: Node { Self.document.node(self) }
 }

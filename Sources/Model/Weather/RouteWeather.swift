@@ -33,13 +33,26 @@ public struct RoutePlace: Sendable, Hashable {
         self.error = error
     }
 
-    public var node: Node {
-        var weather: Node?
-        if let day {
-            weather = .element("weather", day.members + [current?.node("current"), hour?.node])
-        }
-        return .element("place", [.leaf("index", index)] + place.members([distance.node, .leaf("arrival", arrival), weather, error?.node]))
-    }
+    /// What a route's `<place>` holds, declared once for its node and the schemas.
+    public static let shape = Shape<RoutePlace>.children(nil, [
+        .leaf("index", .count, summary: "Position in driving order, from 0 (progress events carry rows out of order).") { $0.index },
+        .fields(Place.shape) { $0.place },
+        .element("distance", Distance.shape) { $0.distance },
+        .optional("arrival", .time, summary: "Estimated arrival, with depart.") { $0.arrival },
+        .optionalElement("weather", weather) { row in row.day.map { (day: $0, current: row.current, hour: row.hour) } },
+        .optionalElement("error", PlaceError.shape, summary: "Why this place has no weather; the others keep theirs.") { $0.error },
+    ])
+
+    /// The chosen day's weather at a place, with the temperature now and the period at the arrival.
+    static let weather = Shape<(day: ForecastDay, current: Temperature?, hour: ForecastHour?)>.children(nil, [
+        .fields(ForecastDay.shape) { $0.day },
+        .optionalElement("current", Temperature.shape, summary: "The temperature now, for today.") { $0.current },
+        .optionalElement("hour", ForecastHour.shape, summary: "The forecast period at the arrival, where the upstream has periods.") {
+            $0.hour
+        },
+    ])
+
+    public var node: Node { Self.shape.node("place", self) }
 }
 
 /// The weather along a driving route on one day: `<routeweather>`.
@@ -85,25 +98,39 @@ public struct RouteWeather: Representable, Equatable {
         self.places = places
     }
 
-    public var node: Node {
-        .element("routeweather", [
-            .element("from", from.members()),
-            .element("to", to.members()),
-            fromAlternatives.isEmpty && toAlternatives.isEmpty
-                ? nil
-                : .element("alternatives", [
-                    fromAlternatives.isEmpty ? nil : .list("from", fromAlternatives.map(\.node)),
-                    toAlternatives.isEmpty ? nil : .list("to", toAlternatives.map(\.node)),
-                ]),
-            .leaf("day", day),
-            .leaf("date", date),
-            .leaf("depart", depart),
-            distance.node,
-            .leaf("duration", duration),
-            .leaf("dedupe", dedupe),
-            .element("sources", sources.keys.sorted().map { .leaf($0, sources[$0]!) }),
-            .leaf("credit", credit),
-            .list("places", places.map(\.node)),
-        ])
-    }
+    /// The document, declared once for its node and the schemas.
+    public static let document = DocumentShape<RouteWeather>(
+        "routeweather", summary: "The places along a driving route in driving order, each with the weather of the day.",
+        .children(nil, [
+            .element("from", Place.shape) { $0.from },
+            .element("to", Place.shape) { $0.to },
+            .optionalElement(
+                "alternatives", alternatives, summary: "Other places called as the start or the end was; the best-ranked one was taken."
+            ) { $0.fromAlternatives.isEmpty && $0.toAlternatives.isEmpty ? nil : $0 },
+            .leaf("day", .count, summary: "Days from today at the start (0 to 6), and that date.") { $0.day },
+            .leaf("date", .date) { $0.date },
+            .optional("depart", .time) { $0.depart },
+            .element("distance", Distance.shape) { $0.distance },
+            .leaf("duration", .duration) { $0.duration },
+            .leaf("dedupe", .string, summary: "postcode or city: how repeated places were dropped.") { $0.dedupe },
+            .element("sources", sources) { $0.sources },
+            .optional("credit", .string, summary: "The attribution the weather upstream's licence asks for (met.no, Open-Meteo: CC BY 4.0).") {
+                $0.credit
+            },
+            .list("places", "place", RoutePlace.shape) { $0.places },
+        ]))
+
+    static let alternatives = Shape<RouteWeather>.children(nil, [
+        .list("from", "place", Place.shape, whenEmpty: .leftOut) { $0.fromAlternatives },
+        .list("to", "place", Place.shape, whenEmpty: .leftOut) { $0.toAlternatives },
+    ])
+
+    /// The upstreams that answered, by role.
+    static let sources = Shape<[String: String]>.children(nil, [
+        .leaf("directions", .string) { $0["directions"] ?? "" },
+        .leaf("geocoder", .string) { $0["geocoder"] ?? "" },
+        .leaf("weather", .string) { $0["weather"] ?? "" },
+    ])
+
+    public var node: Node { Self.document.node(self) }
 }

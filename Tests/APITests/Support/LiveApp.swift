@@ -2,6 +2,7 @@ import API
 import HTTPTesting
 import Server
 import Services
+import Testing
 import Upstream
 
 /// The whole application on a real server at 127.0.0.1 with a free port.
@@ -42,9 +43,13 @@ struct LiveApp: Sendable {
         }
     }
 
-    func get(_ target: String, headers: [(String, String)] = []) async throws -> TestResponse {
+    /// The response, after checking a declared document against its derived schemas (``DocumentCheck``).
+    func get(_ target: String, headers: [(String, String)] = [], sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestResponse {
         let url = base + target
         let pairs = headers.map { [$0.0, $0.1] }
-        return try await offPool { try HTTPTestClient().send("GET", url, headers: pairs.map { ($0[0], $0[1]) }) }
+        let response = try await offPool { try HTTPTestClient().send("GET", url, headers: pairs.map { ($0[0], $0[1]) }) }
+        let problem = try DocumentCheck.problem(in: response)
+        #expect(problem == nil, "\(target)", sourceLocation: sourceLocation)
+        return response
     }
 }
