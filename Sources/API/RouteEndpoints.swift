@@ -33,7 +33,6 @@ enum RouteEndpoints {
                 immediate: { request in
                     let now = upstreams.now()
                     guard let entry = rendered.fresh(key(request), now: now) else { return nil }
-                    entry.metrics.answeredFromKeptCopy(slot: ThreadSlot.current)
                     return entry.response(now: now, source: "HIT")
                 },
                 handler: { request in
@@ -47,21 +46,21 @@ enum RouteEndpoints {
                     var document = answer.extraction.node(status: { ErrorCatalog.status(of: $0) })
                     let status: Int
                     if case .failure(let failure) = answer.extraction.outcome { status = ErrorCatalog.status(of: failure.code) } else { status = 200 }
-                    if answer.source == .stale {
-                        document.attributes += [Node.Attribute("stale", "true"), Node.Attribute("age", String(answer.age))]
+                    let provenance = answer.provenance
+                    if provenance.source == .stale {
+                        document.attributes += [Node.Attribute("stale", "true"), Node.Attribute("age", String(provenance.age))]
                         var response = Response.document(document, for: request, status: status, cache: .noCache)
                         response.headers.set("X-Cache", "STALE")
-                        response.headers.set("Age", String(answer.age))
+                        response.headers.set("Age", String(provenance.age))
                         return response
                     }
-                    let client = upstreams.client(for: route)
                     let entry = RenderedAnswers.Entry(
                         body: PreparedBody(Response.render(document, as: request.format, pretty: request.pretty)),
                         status: status, contentType: request.format.contentType,
-                        storedAt: answer.storedAt, freshUntil: answer.freshUntil, metrics: client.metrics)
+                        storedAt: provenance.storedAt, freshUntil: provenance.freshUntil, hits: provenance.keptCopyHits)
                     let now = upstreams.now()
-                    if now < entry.freshUntil { rendered.keep(key(request), entry) }
-                    return entry.response(now: now, source: answer.source.rawValue)
+                    if provenance.isFresh(at: now) { rendered.keep(key(request), entry) }
+                    return entry.response(now: now, source: provenance.source.rawValue)
                 }),
         ]
     }

@@ -100,11 +100,10 @@ public final class Upstreams: Sendable {
         case .success(let more): outcome = .success(lists + more)
         case .failure(let failure): outcome = .failure(failure)
         }
-        let sources: [UpstreamClient.Answer.Source] = [first.source, second.source]
+        // Both counted on a kept copy's hit, each in its own upstream's metrics.
         return UpstreamClient.Answer(
             extraction: Extraction(route: route.id, outcome: outcome, diagnostics: first.extraction.diagnostics + second.extraction.diagnostics),
-            source: sources.contains(.miss) ? .miss : (sources.contains(.stale) ? .stale : .hit), age: max(first.age, second.age),
-            storedAt: min(first.storedAt, second.storedAt), freshUntil: min(first.freshUntil, second.freshUntil))
+            provenance: Provenance.combined([first.provenance, second.provenance])!)
     }
 
     /// The client of the upstream with this name.

@@ -126,7 +126,7 @@ public final class DepartureFeed: Sendable {
             let answer = try await upstreams.client(for: route).extract(route, parameters: [:])
             switch answer.extraction.outcome {
             case .success(let lists):
-                return install(lists, fetchedAt: answer.storedAt)
+                return install(lists, fetchedAt: answer.provenance.storedAt)
             case .failure(let routeFailure):
                 failure = UpstreamFailure(
                     upstream: route.upstream, code: routeFailure.code, retryAfter: nil, message: routeFailure.message)
