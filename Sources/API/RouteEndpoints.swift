@@ -69,13 +69,13 @@ enum RouteEndpoints {
     /// not served, as it is not listed.
     static func validated(
         _ request: Request, _ catalog: RouteCatalog, answering: (Scrape.Route) -> Bool
-    ) throws(HTTPError) -> (Scrape.Route, [String: String]) {
+    ) throws(HTTPError) -> (Scrape.Route, [String: ParameterValue]) {
         let id = request.parameters.raw("id").map(String.init) ?? ""
         guard let route = catalog[id], answering(route) else {
             let known = catalog.routes.filter(answering).map(\.id).joined(separator: ", ")
             throw .catalogued("unknown_route", "There is no route \"\(id.prefix(100))\"; the routes are \(known).")
         }
-        var parameters: [String: String] = [:]
+        var parameters: [String: ParameterValue] = [:]
         for (name, value) in request.query where name != "pretty" {
             guard let declared = route.parameters.first(where: { $0.name == name }) else {
                 let names = route.parameters.map(\.name)
@@ -89,7 +89,7 @@ enum RouteEndpoints {
                 guard declared.isRepeatable else {
                     throw .catalogued("repeated_parameter", "Parameter \(name) is given more than once.")
                 }
-                guard earlier.split(separator: RouteParameter.valueSeparator).count < declared.maxValues else {
+                guard earlier.values.count < declared.maxValues else {
                     throw .catalogued("repeated_parameter", "Parameter \(name) is given more than \(declared.maxValues) times.")
                 }
             }
@@ -99,8 +99,12 @@ enum RouteEndpoints {
             guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
                 throw .catalogued("invalid_parameter", "Parameter \(name) contains a control character.")
             }
-            guard !value.isEmpty || !declared.isRepeatable else { continue }
-            parameters[name] = parameters[name].map { $0 + String(RouteParameter.valueSeparator) + value } ?? value
+            guard declared.isRepeatable else {
+                parameters[name] = .one(value)
+                continue
+            }
+            guard !value.isEmpty else { continue }
+            parameters[name] = .list((parameters[name]?.values ?? []) + [value])
         }
         if let missing = route.parameters.first(where: { $0.required && $0.defaultValue == nil && parameters[$0.name] == nil }) {
             throw .catalogued("missing_parameter", "Parameter \(missing.name) is required: \(missing.summary)")

@@ -105,8 +105,13 @@ public final class UpstreamClient: Sendable {
         log?("\(name): \(line)")
     }
 
-    /// The route's records for these parameters, from the cache or the upstream.
+    /// The route's records for parameters that each take one value.
     public func extract(_ route: Route, parameters: [String: String]) async throws(UpstreamFailure) -> Answer {
+        try await extract(route, parameters: [String: ParameterValue](singleValues: parameters))
+    }
+
+    /// The route's records for these parameters, from the cache or the upstream.
+    public func extract(_ route: Route, parameters: [String: ParameterValue]) async throws(UpstreamFailure) -> Answer {
         let request: UpstreamRequest
         do {
             // An origin replaces any address's host, so an address parameter may then name any.
@@ -175,7 +180,7 @@ public final class UpstreamClient: Sendable {
     /// `upstream_busy`) rather than kept waiting behind requests that hang, and one let in
     /// before fetches with the time it has left.
     private func fill(
-        _ key: String, _ route: Route, _ times: CacheTimes, _ request: UpstreamRequest, _ parameters: [String: String],
+        _ key: String, _ route: Route, _ times: CacheTimes, _ request: UpstreamRequest, _ parameters: [String: ParameterValue],
         _ priority: ConcurrencyLimiter.Priority
     ) async throws -> Filled {
         let deadline = Deadline(after: .milliseconds(Int(timeout * 1000)), on: deadlineClock)
@@ -239,7 +244,7 @@ public final class UpstreamClient: Sendable {
             log?("\(name): \(failure.code) (HTTP \(response.status)) for \(route.id): \(failure.message)")
             throw failure
         }
-        let extraction = Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters)
+        let extraction = Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters.singleValues)
         fillRates.record(route, extraction)
         let brokenAnswer: Bool
         if case .failure(let failure) = extraction.outcome, failure.kind == .fault { brokenAnswer = true } else { brokenAnswer = false }
@@ -261,8 +266,8 @@ public final class UpstreamClient: Sendable {
 
     /// The route's own error for a response, when one of its error rules matched (not when the
     /// response did not parse).
-    private static func ruleFailure(_ route: Route, _ response: FetchResponse, _ parameters: [String: String]) -> RouteFailure? {
-        let extraction = Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters)
+    private static func ruleFailure(_ route: Route, _ response: FetchResponse, _ parameters: [String: ParameterValue]) -> RouteFailure? {
+        let extraction = Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters.singleValues)
         guard case .failure(let failure) = extraction.outcome, failure.code != route.unparsable.code || failure.message != route.unparsable.message,
             failure.code != FailureCodes.tooComplex
         else { return nil }

@@ -170,7 +170,7 @@ struct UpstreamClientTests {
                 try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "3000"])
             }
             #expect(timeout.code == "upstream_timeout")
-            let bad = try await #require(throws: UpstreamFailure.self) { try await client.extract(route, parameters: [:]) }
+            let bad = try await #require(throws: UpstreamFailure.self) { try await client.extract(route, parameters: [String: String]()) }
             #expect(bad.code == "invalid_parameter")
         }
     }
