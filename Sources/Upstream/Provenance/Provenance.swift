@@ -10,20 +10,15 @@
 /// so that the layer keeping the copy needs to know no upstream's metrics.
 public struct Provenance: Sendable {
     /// Where the answer came from, as `X-Cache` says it; ordered from best to worst.
-    public enum Source: String, Sendable, Comparable {
+    public enum Source: String, Sendable, Comparable, CaseIterable {
         case hit = "HIT"
         case miss = "MISS"
         case stale = "STALE"
 
-        private var rank: Int {
-            switch self {
-            case .hit: 0
-            case .miss: 1
-            case .stale: 2
-            }
+        /// Whether `lhs` is the better source: it comes earlier in the list of cases.
+        public static func < (lhs: Source, rhs: Source) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
         }
-
-        public static func < (lhs: Source, rhs: Source) -> Bool { lhs.rank < rhs.rank }
     }
 
     /// Cache hit, miss or stale.
