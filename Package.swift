@@ -12,6 +12,9 @@ let package = Package(
         .executable(name: "gottago", targets: ["gottago"]),
     ],
     targets: [
+        // Plain values every layer shares: civil time and zones, the wall clock, coordinates, file reading.
+        .target(name: "Kernel", swiftSettings: swiftSettings),
+
         // C libraries from Debian, one system library target each.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -20,48 +23,47 @@ let package = Package(
         .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
 
-        // Layers, bottom up: Markup ▸ Scrape ▸ Fetch/Store ▸ Upstream ▸ Model ▸ Server ▸ API ▸ gottago.
-        .target(name: "Markup", dependencies: ["CLibXML2"], swiftSettings: swiftSettings),
-        .target(name: "Scrape", dependencies: ["Markup"], exclude: ["Normalizers/README.md"], swiftSettings: swiftSettings),
-        .target(name: "Fetch", dependencies: ["CCurl", "Compression"], swiftSettings: swiftSettings),
-        .target(name: "Store", dependencies: ["CHiredis", "CSQLite3", "Compression", "Model", "GazetteerData"], swiftSettings: swiftSettings),
-        // The embedded gazetteer's bytes (scripts/derive-gazetteer.py writes them and data.S).
-        .target(name: "GazetteerData", exclude: ["include/gazetteer.tsv.gz"]),
-        .target(name: "Upstream", dependencies: ["Fetch", "Store", "Scrape"], swiftSettings: swiftSettings),
-        .target(name: "Model", dependencies: ["Markup", "StationData"], swiftSettings: swiftSettings),
-        // The embedded Swiss station set's bytes (scripts/derive-stations.py writes them and data.S).
-        .target(name: "StationData", exclude: ["include/stations.tsv"]),
+        // Layers, bottom up: Kernel ▸ Markup ▸ Scrape ▸ Fetch/Store ▸ Upstream ▸ Model ▸ Server ▸ API ▸ gottago.
+        .target(name: "Markup", dependencies: ["Kernel", "CLibXML2"], swiftSettings: swiftSettings),
+        .target(name: "Scrape", dependencies: ["Kernel", "Markup"], exclude: ["Normalizers/README.md"], swiftSettings: swiftSettings),
+        .target(name: "Fetch", dependencies: ["Kernel", "CCurl", "Compression"], swiftSettings: swiftSettings),
+        .target(name: "Store", dependencies: ["Kernel", "CHiredis", "CSQLite3", "Compression", "Model", "EmbeddedFiles"], swiftSettings: swiftSettings),
+        // The embedded gazetteer's and Swiss station set's bytes (scripts/derive-*.py write them and their .S files).
+        .target(name: "EmbeddedFiles", exclude: ["include/gazetteer.tsv.gz", "include/stations.tsv"]),
+        .target(name: "Upstream", dependencies: ["Kernel", "Fetch", "Store", "Scrape"], swiftSettings: swiftSettings),
+        .target(name: "Model", dependencies: ["Kernel", "Markup", "EmbeddedFiles"], swiftSettings: swiftSettings),
         .target(name: "Compression", dependencies: ["CZlib"], swiftSettings: swiftSettings),
-        .target(name: "Server", dependencies: ["Markup", "Compression", "CMicroHTTPD"], swiftSettings: swiftSettings),
+        .target(name: "Server", dependencies: ["Kernel", "Markup", "Compression", "CMicroHTTPD"], swiftSettings: swiftSettings),
         // The aggregations behind the public endpoints: connections for station lists, departures, weather along a route.
-        .target(name: "Services", dependencies: ["Upstream", "Scrape", "Model", "Store"], swiftSettings: swiftSettings),
+        .target(name: "Services", dependencies: ["Kernel", "Upstream", "Scrape", "Model", "Store"], swiftSettings: swiftSettings),
         // Upstream simulators answering in the real formats, served in-process for offline runs, tests and benchmarks.
-        .target(name: "Sandbox", dependencies: ["Model", "Markup", "Server", "Scrape", "Store"], swiftSettings: swiftSettings),
-        .target(name: "API", dependencies: ["Server", "Model", "Markup", "Scrape", "Store", "Upstream", "Services"], swiftSettings: swiftSettings),
+        .target(name: "Sandbox", dependencies: ["Kernel", "Model", "Markup", "Server", "Store"], swiftSettings: swiftSettings),
+        .target(name: "API", dependencies: ["Kernel", "Server", "Model", "Markup", "Scrape", "Store", "Upstream", "Services"], swiftSettings: swiftSettings),
         .executableTarget(
-            name: "gottago", dependencies: ["API", "Server", "Scrape", "Markup", "Fetch", "Store", "Upstream", "Services", "Sandbox", "Model"],
+            name: "gottago", dependencies: ["Kernel", "API", "Server", "Scrape", "Markup", "Fetch", "Store", "Upstream", "Services", "Sandbox", "Model"],
             swiftSettings: swiftSettings),
         // Arbitrary bytes through every route: a libFuzzer target under `make fuzz`, a corpus replayer otherwise.
-        .executableTarget(name: "ScrapeFuzzer", dependencies: ["Scrape", "Markup"], swiftSettings: swiftSettings),
-        .executableTarget(name: "ScrapeBench", dependencies: ["Scrape", "Markup"], path: "Sources/ScrapeBench", swiftSettings: swiftSettings),
+        .executableTarget(name: "ScrapeFuzzer", dependencies: ["Kernel", "Scrape", "Markup"], swiftSettings: swiftSettings),
+        .executableTarget(name: "ScrapeBench", dependencies: ["Kernel", "Scrape", "Markup"], path: "Sources/ScrapeBench", swiftSettings: swiftSettings),
         // Nearest-station queries over a large directory against a plain scan (`make bench`).
-        .executableTarget(name: "DirectoryBench", dependencies: ["Store", "Model"], swiftSettings: swiftSettings),
+        .executableTarget(name: "DirectoryBench", dependencies: ["Kernel", "Store", "Model"], swiftSettings: swiftSettings),
 
         // Test support: a real libcurl client for driving the live server.
-        .target(name: "HTTPTesting", dependencies: ["CCurl", "Server", "Compression", "Markup", "Store"], path: "Tests/HTTPTesting", swiftSettings: swiftSettings),
+        .target(name: "HTTPTesting", dependencies: ["Kernel", "CCurl", "Server", "Compression", "Markup", "Store"], path: "Tests/HTTPTesting", swiftSettings: swiftSettings),
 
+        .testTarget(name: "KernelTests", dependencies: ["Kernel"], swiftSettings: swiftSettings),
         .testTarget(name: "CompressionTests", dependencies: ["Compression"], swiftSettings: swiftSettings),
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "CLibXML2"], swiftSettings: swiftSettings),
-        .testTarget(name: "ScrapeTests", dependencies: ["Scrape", "Markup"], swiftSettings: swiftSettings),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "HTTPTesting", "Model", "Compression"], swiftSettings: swiftSettings),
-        .testTarget(name: "ServicesTests", dependencies: ["Services", "Model", "Markup", "Scrape", "Store", "Upstream", "Fetch", "HTTPTesting", "Sandbox"], swiftSettings: swiftSettings),
+        .testTarget(name: "ScrapeTests", dependencies: ["Kernel", "Scrape", "Markup"], swiftSettings: swiftSettings),
+        .testTarget(name: "StoreTests", dependencies: ["Kernel", "Store", "HTTPTesting", "Model", "Compression"], swiftSettings: swiftSettings),
+        .testTarget(name: "ServicesTests", dependencies: ["Kernel", "Services", "Model", "Markup", "Scrape", "Store", "Upstream", "Fetch", "HTTPTesting", "Sandbox"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "SandboxTests", dependencies: ["Sandbox", "Model", "Markup", "Scrape", "Server", "HTTPTesting"], exclude: ["Fixtures"],
+            name: "SandboxTests", dependencies: ["Kernel", "Sandbox", "Model", "Markup", "Scrape", "Server", "HTTPTesting"], exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
-        .testTarget(name: "UpstreamTests", dependencies: ["Upstream", "Fetch", "Store", "Scrape", "HTTPTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "UpstreamTests", dependencies: ["Kernel", "Upstream", "Fetch", "Store", "Scrape", "HTTPTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "FetchTests", dependencies: ["Fetch", "Server", "Markup", "Compression", "HTTPTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Markup", "Compression", "HTTPTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "APITests", dependencies: ["API", "Server", "Markup", "Model", "HTTPTesting", "gottago", "CLibXML2", "Scrape", "Store", "Upstream", "Fetch", "Services", "Sandbox"], swiftSettings: swiftSettings),
+        .testTarget(name: "ServerTests", dependencies: ["Kernel", "Server", "Markup", "Compression", "HTTPTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "APITests", dependencies: ["Kernel", "API", "Server", "Markup", "Model", "HTTPTesting", "gottago", "CLibXML2", "Scrape", "Store", "Upstream", "Fetch", "Services", "Sandbox"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

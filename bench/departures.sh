@@ -46,7 +46,9 @@ require taskset "install it with: apt-get install util-linux"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/gottago-bench.XXXXXX")
 
 # The embedded sandbox simulates the etd feed; the access log stays on, as in the server benchmark.
-start_listener GOTTAGO gottago "$BIN" serve --host 127.0.0.1 --port 0 --debug-routes --timetable off --departures bart-etd
+# The sandbox's clock starts at a weekday's midday in San Francisco, so that trains run whatever the hour.
+start_listener GOTTAGO gottago "$BIN" serve --host 127.0.0.1 --port 0 --debug-routes --timetable off --departures bart-etd \
+    --sandbox-time 1796241600
 GOTTAGO_URL=http://127.0.0.1:$GOTTAGO_PORT
 DEPARTURES=$GOTTAGO_URL/api/bart/stations/EMBR/departures
 FIXED=$GOTTAGO_URL/debug/fixed

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Derives the embedded gazetteer, Sources/GazetteerData/include/gazetteer.tsv.gz, and the
-assembler file that embeds it, Sources/GazetteerData/data.S.
+"""Derives the embedded gazetteer, Sources/EmbeddedFiles/include/gazetteer.tsv.gz, and the
+assembler file that embeds it, Sources/EmbeddedFiles/gazetteer.S.
 
 Sources (read here only; the service never reads ../shared):
 
@@ -31,7 +31,7 @@ Choices:
 
 Standard library only. Run it from anywhere:
 
-    python3 scripts/derive-gazetteer.py            # writes the data file and data.S
+    python3 scripts/derive-gazetteer.py            # writes the data file and gazetteer.S
     python3 scripts/derive-gazetteer.py --check    # exits 1 if either committed file is stale
 """
 
@@ -49,9 +49,9 @@ from collections import Counter, defaultdict
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_SHARED = os.path.join(os.path.dirname(REPO), "shared")
-TARGET = os.path.join(REPO, "Sources", "GazetteerData")
+TARGET = os.path.join(REPO, "Sources", "EmbeddedFiles")
 DATA_OUTPUT = os.path.join(TARGET, "include", "gazetteer.tsv.gz")
-ASSEMBLY_OUTPUT = os.path.join(TARGET, "data.S")
+ASSEMBLY_OUTPUT = os.path.join(TARGET, "gazetteer.S")
 
 # ISO 3166-1 alpha-2 codes with their English short names (ISO's common names where it gives
 # one, a few long forms shortened), and Kosovo's user-assigned XK, which GeoNames uses.

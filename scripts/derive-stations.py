@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Derives the embedded Swiss station set, Sources/StationData/include/stations.tsv, and the
-assembler file that embeds it, Sources/StationData/data.S.
+"""Derives the embedded Swiss station set, Sources/EmbeddedFiles/include/stations.tsv, and the
+assembler file that embeds it, Sources/EmbeddedFiles/stations.S.
 
 Sources (read here only; the service never reads ../shared):
 
@@ -32,7 +32,7 @@ The output is UTF-8 text: `#` comment lines, then one stop a line, sorted by num
 name, latitude, longitude, locality, kind, separated by tabs. The same input gives the same
 bytes. Standard library only. Run it from anywhere:
 
-    python3 scripts/derive-stations.py            # writes the data file and data.S
+    python3 scripts/derive-stations.py            # writes the data file and stations.S
     python3 scripts/derive-stations.py --check    # exits 1 if either committed file is stale
 """
 
@@ -55,9 +55,9 @@ from derived_files import incbin_assembly, write_or_check
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_SHARED = os.path.join(os.path.dirname(REPO), "shared")
-TARGET = os.path.join(REPO, "Sources", "StationData")
+TARGET = os.path.join(REPO, "Sources", "EmbeddedFiles")
 DATA_OUTPUT = os.path.join(TARGET, "include", "stations.tsv")
-ASSEMBLY_OUTPUT = os.path.join(TARGET, "data.S")
+ASSEMBLY_OUTPUT = os.path.join(TARGET, "stations.S")
 
 KINDS = ("train", "tram", "ship", "cableway", "bus")  # precedence when several serve a stop
 DIDOK_KINDS = {"train": "train", "tram": "tram", "ship": "ship", "cableway": "cableway", "bus": "bus", "other": "cableway"}

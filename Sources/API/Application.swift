@@ -1,4 +1,5 @@
 public import Server
+import Markup
 import Synchronization
 public import Services
 public import Upstream
@@ -23,6 +24,8 @@ public final class Application: Sendable {
     public let responder: Responder
     /// Whether everything is loaded and the service may take traffic.
     public let readiness = Readiness()
+    /// The endpoints served, as declared: the route table, `/api` and the OpenAPI document come from them.
+    let endpoints: [Endpoint]
 
     /// Builds the route table; a malformed or duplicate template throws. With `upstreams`, the
     /// route files are served at `/api/routes`, and `/readyz` and `/metrics` report the cache and
@@ -34,16 +37,19 @@ public final class Application: Sendable {
     ) throws {
         let catalog = EndpointCatalog()
         let metrics = MetricsReference()
-        var routes = OpsRoutes.routes(readiness: readiness, metrics: metrics, upstreams: upstreams, departures: departures?.feed)
-        routes += DiscoveryRoutes.routes(catalog: catalog)
-        if let upstreams { routes += RouteEndpoints.routes(upstreams: upstreams, live: api.live) + UpstreamsRoutes.routes(upstreams: upstreams, uses: api.upstreamUses) }
-        routes += SBBRoutes.routes(timetable: timetable)
-        routes += BARTRoutes.routes(departures: departures)
-        routes += WeatherRoutes.routes(weather: weather)
-        routes += GeocodeRoutes.routes(geocoding: geocoding ?? weather?.geocoding)
-        if api.debugRoutes { routes += DebugRoutes.routes() }
-        responder = try Responder(routes: routes, configuration: server, log: log)
-        catalog.publish(routes)
+        var endpoints = OpsEndpoints.endpoints(readiness: readiness, metrics: metrics, upstreams: upstreams, departures: departures?.feed)
+        endpoints += DiscoveryEndpoints.endpoints(catalog: catalog)
+        if let upstreams {
+            endpoints += RouteEndpoints.endpoints(upstreams: upstreams, live: api.live) + UpstreamsEndpoints.endpoints(upstreams: upstreams, uses: api.upstreamUses)
+        }
+        endpoints += SBBEndpoints.endpoints(timetable: timetable)
+        endpoints += BARTEndpoints.endpoints(departures: departures)
+        endpoints += WeatherEndpoints.endpoints(weather: weather)
+        endpoints += GeocodeEndpoints.endpoints(geocoding: geocoding ?? weather?.geocoding)
+        if api.debugRoutes { endpoints += DebugEndpoints.endpoints() }
+        self.endpoints = endpoints
+        responder = try Responder(routes: endpoints.map(\.route), configuration: server, log: log)
+        catalog.publish(endpoints)
         metrics.bind(responder.serverMetrics)
     }
 }
@@ -59,13 +65,18 @@ public final class Readiness: Sendable {
     public var isReady: Bool { ready.load(ordering: .acquiring) }
 }
 
-/// The published route list, filled once the table exists (the `/api` route lists itself too).
+/// The endpoints served and their OpenAPI document, filled once the table exists (`/api` lists itself too).
 final class EndpointCatalog: Sendable {
-    private let routes = Mutex<[Route]>([])
+    private let state = Mutex<(endpoints: [Endpoint], openAPI: PreparedBody)>(([], PreparedBody([])))
 
-    func publish(_ list: [Route]) { routes.withLock { $0 = list } }
+    func publish(_ list: [Endpoint]) {
+        let document = PreparedBody(JSONValue.render(OpenAPI.document(list)))
+        state.withLock { $0 = (list, document) }
+    }
 
-    var all: [Route] { routes.withLock { $0 } }
+    var all: [Endpoint] { state.withLock { $0.endpoints } }
+
+    var openAPI: PreparedBody { state.withLock { $0.openAPI } }
 }
 
 /// The pipeline's metrics, bound after the pipeline that owns them is built.

@@ -16,26 +16,25 @@ enum RouteEndpoints {
     /// Longest accepted parameter value, in bytes.
     static let maxValueBytes = 500
 
-    static func routes(upstreams: Upstreams, live: @escaping @Sendable (String) -> Bool) -> [Server.Route] {
+    static func endpoints(upstreams: Upstreams, live: @escaping @Sendable (String) -> Bool) -> [Endpoint] {
         let rendered = RenderedAnswers()
         let answering: @Sendable (Scrape.Route) -> Bool = { upstreams.answers($0, live: live($0.upstream)) }
         return [
             // Only the routes that can answer: one whose upstream no longer answers and has no
             // simulator standing in for it would only ever give 502.
-            .getInline("/api/routes", summary: "The route files: what each fetches, from which upstream, with which parameters.") { request in
+            list.answeringInline { request, _ in
                 .document(.list("routes", upstreams.catalog.routes.filter(answering).map(describe)), for: request, cache: .maxAge(300))
             },
-            Server.Route(
-                "GET", "/api/routes/{id}/result",
-                summary: "A route's normalized records for the query's parameters, from the cache or its upstream.",
+            result.answering(
+                as: NoArguments.self,
                 // A kept answer is found by the request as sent, so a hit needs no validation: only
                 // requests that passed it were ever kept.
-                immediate: { request in
+                lookup: { request in
                     let now = upstreams.now()
                     guard let entry = rendered.fresh(key(request), now: now) else { return nil }
                     return entry.response(now: now, source: "HIT")
                 },
-                handler: { request in
+                handler: { request, _ in
                     let (route, parameters) = try validated(request, upstreams.catalog, answering: answering)
                     let answer: UpstreamClient.Answer
                     do throws(UpstreamFailure) {
@@ -65,18 +64,42 @@ enum RouteEndpoints {
         ]
     }
 
+    static let list = Endpoint(
+        "/api/routes", id: "routes", tag: "routes",
+        summary: "The route files: what each fetches, from which upstream, with which parameters.",
+        output: .documents([.routes]),
+        outputDoc: "`routes/route` with id, domain, upstream, summary, path, `parameters/parameter` (name, required, default, repeat, "
+            + "summary) and, for a route whose upstream no longer answers, `retired` (the year, or `true` when it is not known).")
+
+    static let result = Endpoint(
+        "/api/routes/{id}/result", id: "routeResult", tag: "routes",
+        summary: "A route's normalized records for the query's parameters, from the cache or its upstream.",
+        description: """
+            The query's parameters are the route's own (see `/api/routes`); any other is refused (`unknown_parameter`), as \
+            is one repeated, missing, too long or malformed (`repeated_parameter`, `missing_parameter`, `parameter_too_long`, \
+            `invalid_parameter`). `X-Cache` says `HIT`, `MISS` or `STALE` and `Age` the seconds since the upstream answered. \
+            A stale answer carries `stale="true"` and `age` on the document's root and `Cache-Control: no-cache`. A route's \
+            own answer that nothing was found is its 404.
+            """,
+        output: .documents([.result]), outputDoc: "`result` with the route's record lists.",
+        errors: ["unknown_route", "repeated_parameter", "missing_parameter", "parameter_too_long", "not_found"] + SBBEndpoints.upstreamCodes,
+        refusesUnknownParameters: false
+    ) {
+        Parameter.path("id", .text, "The route's id, as `/api/routes` lists it.")
+    }
+
     /// The route and its parameters, or a 4xx naming what is wrong; a route that cannot answer is
     /// not served, as it is not listed.
     static func validated(
         _ request: Request, _ catalog: RouteCatalog, answering: (Scrape.Route) -> Bool
-    ) throws(HTTPError) -> (Scrape.Route, [String: ParameterValue]) {
+    ) throws(HTTPError) -> (Scrape.Route, [String: RouteParameter.Value]) {
         let id = request.parameters.raw("id").map(String.init) ?? ""
         guard let route = catalog[id], answering(route) else {
             let known = catalog.routes.filter(answering).map(\.id).joined(separator: ", ")
             throw .catalogued("unknown_route", "There is no route \"\(id.prefix(100))\"; the routes are \(known).")
         }
-        var parameters: [String: ParameterValue] = [:]
-        for (name, value) in request.query where name != "pretty" {
+        var parameters: [String: RouteParameter.Value] = [:]
+        for (name, value) in request.query where name != "pretty" && name != "format" {
             guard let declared = route.parameters.first(where: { $0.name == name }) else {
                 let names = route.parameters.map(\.name)
                 throw .catalogued(

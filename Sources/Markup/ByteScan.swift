@@ -50,3 +50,32 @@ enum ByteScan {
         return index
     }
 }
+
+extension OutputBuffer {
+    /// Appends `utf8` escaped: the runs without a special byte copied as they are, each special
+    /// byte handed to `escape` with the index just after it, which `escape` may advance past the
+    /// bytes it consumes with it (a multi-byte sequence it replaces or drops).
+    ///
+    /// `specialMask` and `isSpecial` flag the special bytes as ``ByteScan/firstIndex(in:from:specialMask:isSpecial:)`` wants.
+    @inline(__always)
+    mutating func appendEscaping(
+        _ utf8: UnsafeBufferPointer<UInt8>,
+        specialMask: (UInt64) -> UInt64,
+        isSpecial: (UInt8) -> Bool,
+        escape: (inout OutputBuffer, UInt8, inout Int) -> Void
+    ) {
+        var runStart = 0
+        var index = 0
+        while true {
+            index = ByteScan.firstIndex(in: utf8, from: index, specialMask: specialMask, isSpecial: isSpecial)
+            append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            guard index < utf8.count else {
+                return
+            }
+            let byte = utf8[index]
+            index += 1
+            escape(&self, byte, &index)
+            runStart = index
+        }
+    }
+}

@@ -8,16 +8,7 @@ extension JSONWriter {
     }
 
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        var runStart = 0
-        var index = 0
-        while true {
-            index = ByteScan.firstIndex(in: utf8, from: index, specialMask: Self.specialMask, isSpecial: Self.isSpecial)
-            bytes.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-            guard index < utf8.count else {
-                return
-            }
-            let byte = utf8[index]
-            index += 1
+        bytes.appendEscaping(utf8, specialMask: Self.specialMask, isSpecial: Self.isSpecial) { bytes, byte, index in
             switch byte {
             case UInt8(ascii: "\""):
                 bytes.append(#"\""#)
@@ -46,7 +37,6 @@ extension JSONWriter {
                 bytes.append(Self.hexDigit(byte >> 4))
                 bytes.append(Self.hexDigit(byte & 0xF))
             }
-            runStart = index
         }
     }
 

@@ -10,16 +10,7 @@ extension XMLWriter {
     }
 
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, inAttribute: Bool) {
-        var runStart = 0
-        var index = 0
-        while true {
-            index = ByteScan.firstIndex(in: utf8, from: index, specialMask: Self.specialMask, isSpecial: Self.isSpecial)
-            bytes.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-            guard index < utf8.count else {
-                return
-            }
-            let byte = utf8[index]
-            index += 1
+        bytes.appendEscaping(utf8, specialMask: Self.specialMask, isSpecial: Self.isSpecial) { bytes, byte, index in
             switch byte {
             case UInt8(ascii: "&"):
                 bytes.append("&amp;")
@@ -49,7 +40,6 @@ extension XMLWriter {
                 // The remaining C0 controls are illegal in XML 1.0 and dropped.
                 break
             }
-            runStart = index
         }
     }
 

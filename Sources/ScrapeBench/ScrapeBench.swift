@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Markup
 import Scrape
+import Kernel
 
 /// The engine's side of `bench/scrape.sh`: one route over one response body, many times.
 ///

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Markup
 import Scrape
+import Kernel
 
 /// Arbitrary bytes through every route: no crash, no leak, and every result renders as
 /// well-formed XML and valid JSON (both checked by parsing them back).
@@ -35,19 +36,14 @@ enum ScrapeFuzzer {
     }
 
     static func check(_ extraction: Extraction, route: Route) {
-        let xml = XMLRenderer.render(extraction.node)
-        do {
-            _ = try Document.parse(xml, as: .xml)
-        } catch {
-            report("ScrapeFuzzer: \(route.id) rendered XML that does not parse: \(error)\n")
-            abort()
-        }
-        let json = JSONRenderer.render(extraction.node)
-        do {
-            _ = try Document.parse(json, as: .json)
-        } catch {
-            report("ScrapeFuzzer: \(route.id) rendered JSON that does not parse: \(error)\n")
-            abort()
+        let renderings: [(DocumentFormat, [UInt8])] = [(.xml, XMLRenderer.render(extraction.node)), (.json, JSONRenderer.render(extraction.node))]
+        for (format, bytes) in renderings {
+            do {
+                _ = try Document.parse(bytes, as: format)
+            } catch {
+                report("ScrapeFuzzer: \(route.id) rendered \(format.rawValue.uppercased()) that does not parse: \(error)\n")
+                abort()
+            }
         }
     }
 }

@@ -5,6 +5,7 @@ public import Fetch
 public import Scrape
 public import Store
 import Synchronization
+public import Kernel
 
 /// One upstream's gate: cache, single-flight, politeness, fetch and extraction, in that order.
 ///
@@ -107,11 +108,11 @@ public final class UpstreamClient: Sendable {
 
     /// The route's records for parameters that each take one value.
     public func extract(_ route: Route, parameters: [String: String]) async throws(UpstreamFailure) -> Answer {
-        try await extract(route, parameters: [String: ParameterValue](singleValues: parameters))
+        try await extract(route, parameters: [String: RouteParameter.Value](singleValues: parameters))
     }
 
     /// The route's records for these parameters, from the cache or the upstream.
-    public func extract(_ route: Route, parameters: [String: ParameterValue]) async throws(UpstreamFailure) -> Answer {
+    public func extract(_ route: Route, parameters: [String: RouteParameter.Value]) async throws(UpstreamFailure) -> Answer {
         let request: UpstreamRequest
         do {
             // An origin replaces any address's host, so an address parameter may then name any.
@@ -180,7 +181,7 @@ public final class UpstreamClient: Sendable {
     /// `upstream_busy`) rather than kept waiting behind requests that hang, and one let in
     /// before fetches with the time it has left.
     private func fill(
-        _ key: String, _ route: Route, _ times: CacheTimes, _ request: UpstreamRequest, _ parameters: [String: ParameterValue],
+        _ key: String, _ route: Route, _ times: CacheTimes, _ request: UpstreamRequest, _ parameters: [String: RouteParameter.Value],
         _ priority: ConcurrencyLimiter.Priority
     ) async throws -> Filled {
         let deadline = Deadline(after: .milliseconds(Int(timeout * 1000)), on: deadlineClock)
@@ -266,7 +267,7 @@ public final class UpstreamClient: Sendable {
 
     /// The route's own error for a response, when one of its error rules matched (not when the
     /// response did not parse).
-    private static func ruleFailure(_ route: Route, _ response: FetchResponse, _ parameters: [String: ParameterValue]) -> RouteFailure? {
+    private static func ruleFailure(_ route: Route, _ response: FetchResponse, _ parameters: [String: RouteParameter.Value]) -> RouteFailure? {
         let extraction = Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters.singleValues)
         guard case .failure(let failure) = extraction.outcome, failure.code != route.unparsable.code || failure.message != route.unparsable.message,
             failure.code != FailureCodes.tooComplex

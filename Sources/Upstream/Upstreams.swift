@@ -1,6 +1,7 @@
 public import Fetch
 public import Scrape
 public import Store
+public import Kernel
 
 /// Every upstream the routes talk to, one `UpstreamClient` each, over one fetcher and one cache.
 ///
@@ -71,13 +72,13 @@ public final class Upstreams: Sendable {
 
     /// The route's records for parameters that each take one value, with its follow-up's.
     public func extract(_ route: Route, parameters: [String: String]) async throws(UpstreamFailure) -> UpstreamClient.Answer {
-        try await extract(route, parameters: [String: ParameterValue](singleValues: parameters))
+        try await extract(route, parameters: [String: RouteParameter.Value](singleValues: parameters))
     }
 
     /// The route's records for these parameters, with its follow-up's when it has one: the first
     /// answer gives the follow-up's address, which must stay on the hosts the follow-up allows,
     /// and the records of both come back together, as old as the older of the two.
-    public func extract(_ route: Route, parameters: [String: ParameterValue]) async throws(UpstreamFailure) -> UpstreamClient.Answer {
+    public func extract(_ route: Route, parameters: [String: RouteParameter.Value]) async throws(UpstreamFailure) -> UpstreamClient.Answer {
         let first = try await client(for: route).extract(route, parameters: parameters)
         guard let follow = route.follow, case .success(let lists) = first.extraction.outcome else { return first }
         // The catalog has checked that the follow-up exists, talks to the same upstream and takes an address.

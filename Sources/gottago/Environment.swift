@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Scrape
+import Kernel
 
 /// The process's edges, read with the C library: no Foundation (and its ICU data) in the server.
 enum Environment {

@@ -11,6 +11,7 @@ import Services
 import Server
 import Store
 import Upstream
+import Kernel
 
 /// The `gottago` command: `serve`, `--help`, `--version`.
 @main

@@ -4,6 +4,7 @@ import Glibc
 import API
 import Markup
 import Scrape
+import Kernel
 
 /// `gottago routes check|test` and `gottago scrape`: the route author's tools.
 enum RouteCommands {

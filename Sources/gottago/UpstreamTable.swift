@@ -1,6 +1,6 @@
 import API
-import Scrape
 import Upstream
+import Kernel
 
 /// The text table `gottago upstreams check` prints: one row per upstream, then its politeness and
 /// the fields its canary found empty or sparse.

@@ -97,7 +97,7 @@ import Upstream
 
     @Test("the HTTP layer's own codes are listed with the statuses it answers them with")
     func serverCodesAgree() {
-        let server: [HTTPError] = [
+        let http: [HTTPError] = [
             .badRequest("x"), .notFound(), .methodNotAllowed("PUT", allowed: ["GET"]), .notAcceptable, .contentTooLarge(limit: 1),
             .uriTooLong(limit: 1), .headersTooLarge(limit: 1), .tooManyHeaderFields(limit: 1), .invalidFraming("x"), .invalidHeader("x"),
             .unsupportedTransferCoding("gzip"), .tooManyConnections(perClient: true), .tooManyConnections(perClient: false),
@@ -105,6 +105,8 @@ import Upstream
             .badRequest("x", code: "invalid_encoding"),
             HTTPError(status: 499, code: "client_closed_request", message: "x"),
         ]
+        let decoding: [URLDecodingError] = [.invalidEscape, .invalidUTF8, .controlCharacter, .tooManyParameters(limit: 1)]
+        let server: [any HTTPResponseError] = http + decoding + [NegotiationError.invalidFormat]
         for error in server {
             let entry = ErrorCatalog.entry(for: error.code)
             #expect(entry?.status == error.status, "\(error.code)")

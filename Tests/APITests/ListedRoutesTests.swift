@@ -7,6 +7,7 @@ import Testing
 import Upstream
 @testable import gottago
 import Fetch
+import Kernel
 
 /// `/api/routes` offers only routes that can answer: in the default, offline run those whose
 /// upstream the embedded sandbox simulates, each of which answers its canary's parameters

@@ -180,6 +180,7 @@ struct RouteEndpointsTests {
               ("/api/routes/feed/result?key=" + String(repeating: "x", count: 501), 400, "parameter_too_long"),
               ("/api/routes/feed/result?key=a%0Ab", 400, "control_character"),
               ("/api/routes/feed/result?key=%FF", 400, "invalid_utf8"),
+            ("/api/routes/feed/result?key=a&pretty=yes", 400, "invalid_parameter"),
           ])
     func badInput(_ target: String, _ status: Int, _ code: String) async throws {
         try await withApp { live, upstream, _ in
@@ -187,6 +188,16 @@ struct RouteEndpointsTests {
             #expect(response.status == status)
             #expect(response.text.contains("<code>\(code)</code>"))
             #expect(upstream.hits.value == 0)
+        }
+    }
+
+    @Test("format and pretty are the endpoint's, not the route's: the route is asked with its own parameters only")
+    func formatIsNotARouteParameter() async throws {
+        try await withApp { live, upstream, _ in
+            let response = try await live.get("/api/routes/feed/result?key=f1&format=json&pretty=1")
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
+            #expect(upstream.hits.value == 1)
         }
     }
 

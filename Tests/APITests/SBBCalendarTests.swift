@@ -2,9 +2,9 @@ import Foundation
 import HTTPTesting
 import Model
 import Sandbox
-import Scrape
 import Services
 import Testing
+import Kernel
 
 /// Connections around midnight and on the days the clocks change, through via stations, and the
 /// cache headers, on the real server against the sandbox timetable.

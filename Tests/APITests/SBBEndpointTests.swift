@@ -3,7 +3,6 @@ import Foundation
 import HTTPTesting
 import Model
 import Sandbox
-import Scrape
 import Services
 import Store
 import Testing

@@ -8,17 +8,16 @@ import Services
 /// The timetable endpoint's parameters, parsed by the real router and pipeline in memory.
 @Suite("SBB parameters")
 struct SBBParametersTests {
-    /// A pipeline whose connections route answers with the parsed query instead of fetching.
+    /// A pipeline whose connections endpoint, as declared, answers with the decoded query instead of fetching.
     static let responder: Responder = {
-        let route = Route.get("/api/sbb/from/{from}/to/{to}", summary: "Parsed query (test).") { request in
-            let query = try SBBParameters.connections(request)
+        let route = SBBEndpoints.connections.answering(as: ConnectionQuery.self) { _, query in
             let position = query.position.map { "\($0.latitude),\($0.longitude)" } ?? "-"
             return .text([
                 query.origins.joined(separator: "|"), query.destinations.joined(separator: "|"),
                 query.date?.description ?? "-", query.time?.description ?? "-", query.isArrivalTime ? "arrival" : "departure",
                 query.via.joined(separator: "|"), String(query.limit), query.transports.map(\.rawValue).sorted().joined(separator: "|"), position,
             ].joined(separator: " "))
-        }
+        }.route
         return try! Responder(routes: [route], configuration: ServerConfiguration(), log: ServerLog(sink: LogSink(descriptor: -1)))
     }()
 

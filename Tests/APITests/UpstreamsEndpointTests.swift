@@ -6,6 +6,7 @@ import Store
 import Testing
 @testable import API
 import Upstream
+import Kernel
 
 /// `/api/upstreams` on the real server, after real exchanges with a loopback stand-in: last
 /// success and failure, the breaker, fill rates dropping when the answers lose a field, and a

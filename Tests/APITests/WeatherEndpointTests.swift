@@ -2,11 +2,11 @@ import Foundation
 import HTTPTesting
 import Model
 import Sandbox
-import Scrape
 import Services
 import Store
 import Testing
 @testable import API
+import Kernel
 
 /// The weather along a route, one place's forecast and geocoding over real parts: the embedded
 /// gazetteer, the shipped routes, libcurl, and the sandbox's directions and weather simulators on

@@ -1,7 +1,7 @@
 import Markup
 import Model
 @testable import Sandbox
-import Scrape
+import Kernel
 
 /// The BART network, instants in Pacific time, and readers for the feed's XML, shared by the BART tests.
 enum BARTTest {

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTesting
 @testable import Sandbox
-import Scrape
 import Testing
 
 /// Google Routes' computeRoutes and Photon's paths of the sandbox server over loopback: what

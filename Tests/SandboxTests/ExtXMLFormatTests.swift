@@ -1,7 +1,7 @@
 import Markup
 @testable import Sandbox
-import Scrape
 import Testing
+import Kernel
 
 /// The answers use the recorded responses' vocabulary: every element path and attribute the
 /// sandbox writes appears in a recorded SBB response of the repository's samples, except the

@@ -1,6 +1,5 @@
 import HTTPTesting
 @testable import Sandbox
-import Scrape
 import Server
 import Testing
 

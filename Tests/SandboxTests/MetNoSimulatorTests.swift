@@ -1,6 +1,7 @@
 import Server
 @testable import Sandbox
 import Testing
+import Kernel
 
 /// MET Norway's Locationforecast 2.0 compact, simulated: the recorded Oslo answer's shape, the
 /// weather model's values, and the service's terms.

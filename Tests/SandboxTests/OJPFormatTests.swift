@@ -2,8 +2,8 @@ import Foundation
 import Markup
 import Model
 @testable import Sandbox
-import Scrape
 import Testing
+import Kernel
 
 /// The answers use the recorded responses' vocabulary: every element path the sandbox writes
 /// (by namespace and local name) appears in a recorded OJP 2.0 response among the repository's

@@ -1,7 +1,6 @@
 import Markup
 import Model
 @testable import Sandbox
-import Scrape
 import Testing
 
 @Suite("OJP requests")

@@ -18,10 +18,10 @@ struct OJPRouteRun {
     let request: [UInt8]
 
     init(_ routeID: String, _ parameters: [String: String], service: OJPService = OJPRouteRun.service) throws {
-        try self.init(routeID, [String: ParameterValue](singleValues: parameters), service: service)
+        try self.init(routeID, [String: RouteParameter.Value](singleValues: parameters), service: service)
     }
 
-    init(_ routeID: String, _ parameters: [String: ParameterValue], service: OJPService = OJPRouteRun.service) throws {
+    init(_ routeID: String, _ parameters: [String: RouteParameter.Value], service: OJPService = OJPRouteRun.service) throws {
         let route = try #require(TestTimetable.routes[routeID])
         let upstream = try route.upstreamRequest(parameters)
         #expect(upstream.method == "POST" && upstream.url.hasSuffix(OJPService.path))

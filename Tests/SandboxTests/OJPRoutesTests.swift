@@ -193,7 +193,7 @@ struct OJPRoutesTests {
 
     @Test func tripsThroughViaStops() throws {
         let time = T.at(2026, 5, 12, 9, 0)
-        var parameters = [String: ParameterValue](singleValues: Self.tripParameters(T.bern, T.zurich, Self.local(time)))
+        var parameters = [String: RouteParameter.Value](singleValues: Self.tripParameters(T.bern, T.zurich, Self.local(time)))
         parameters["via"] = .list([T.olten.id, T.baden.id])
         let run = try OJPRouteRun("ojp-trips", parameters)
         let expected = try model.connections(from: T.bern, to: T.zurich, via: [T.olten, T.baden], at: time, limit: 4)
@@ -248,7 +248,7 @@ struct OJPRoutesTests {
     func stopsByNameReadBack(query: String) throws {
         let run = try OJPRouteRun("ojp-locations", ["query": query, "now": "2026-05-12T08:00:00+02:00"])
         let stations = run.records("stations")
-        let expected = model.matches(for: query, limit: OJPService.defaultLocations)
+        let expected = model.matches(for: query, limit: OJPService.locations.standard)
         #expect(stations.count == expected.count && !expected.isEmpty)
         for (station, match) in zip(stations, expected) {
             #expect(station.value("id") == match.station.id)

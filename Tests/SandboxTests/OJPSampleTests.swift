@@ -1,7 +1,7 @@
 import Foundation
 @testable import Sandbox
-import Scrape
 import Testing
+import Kernel
 
 /// The OJP routes' sandbox samples (`Routes/ojp-*/samples/sandbox-*.xml`) are what the sandbox
 /// answers today to what the route asks. With `GOTTAGO_WRITE_SANDBOX_SAMPLES=1` in the

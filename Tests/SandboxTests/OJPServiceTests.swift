@@ -2,7 +2,6 @@ import Foundation
 import Markup
 import Model
 @testable import Sandbox
-import Scrape
 import Testing
 
 @Suite("OJP service")
@@ -73,7 +72,7 @@ struct OJPServiceTests {
     @Test func withoutATimeTheRequestTimestampIsNow() throws {
         let inner = "<OJPTripRequest><Origin><PlaceRef><StopPlaceRef>8507000</StopPlaceRef></PlaceRef></Origin><Destination><PlaceRef><StopPlaceRef>8503000</StopPlaceRef></PlaceRef></Destination></OJPTripRequest>"
         let answer = service.respond(to: OJPXML.request(inner, timestamp: "2026-05-12T06:00:00Z"), contentType: nil)
-        let expected = try T.model.connections(from: T.bern, to: T.zurich, at: T.at(2026, 5, 12, 8, 0), limit: OJPService.defaultTrips)
+        let expected = try T.model.connections(from: T.bern, to: T.zurich, at: T.at(2026, 5, 12, 8, 0), limit: OJPService.trips.standard)
         #expect(try OJPXML.strings("//o:Trip/o:Leg[1]/o:TimedLeg/o:LegBoard/o:ServiceDeparture/o:TimetabledTime", in: answer.body)
             == expected.map { OJPTime.utc($0.departure.time.instant) })
         #expect(try OJPXML.strings("/o:OJP/o:OJPResponse/siri:ServiceDelivery/siri:ResponseTimestamp", in: answer.body) == ["2026-05-12T06:00:00Z"])

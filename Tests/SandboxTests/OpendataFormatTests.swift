@@ -2,9 +2,9 @@ import HTTPTesting
 import Markup
 import Model
 @testable import Sandbox
-import Scrape
 import Server
 import Testing
+import Kernel
 
 /// The opendata service writes the API's JSON: the members of the recorded answers in their order,
 /// PHP's escapes and times, over loopback on the API's paths.

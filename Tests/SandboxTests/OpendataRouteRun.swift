@@ -19,10 +19,10 @@ struct OpendataRouteRun {
     let query: String
 
     init(_ routeID: String, _ parameters: [String: String], service: OpendataService = OpendataRouteRun.service) throws {
-        try self.init(routeID, [String: ParameterValue](singleValues: parameters), service: service)
+        try self.init(routeID, [String: RouteParameter.Value](singleValues: parameters), service: service)
     }
 
-    init(_ routeID: String, _ parameters: [String: ParameterValue], service: OpendataService = OpendataRouteRun.service) throws {
+    init(_ routeID: String, _ parameters: [String: RouteParameter.Value], service: OpendataService = OpendataRouteRun.service) throws {
         let route = try #require(TestTimetable.routes[routeID])
         let upstream = try route.upstreamRequest(parameters)
         #expect(upstream.method == "GET" && upstream.url.hasPrefix("https://transport.opendata.ch/v1/"))

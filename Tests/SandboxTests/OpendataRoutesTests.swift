@@ -136,7 +136,7 @@ struct OpendataRoutesTests {
 
     @Test func connectionsThroughViaStations() throws {
         let time = T.at(2026, 5, 12, 9, 0)
-        var parameters = [String: ParameterValue](singleValues: Self.tripParameters(T.bern, T.zurich, time))
+        var parameters = [String: RouteParameter.Value](singleValues: Self.tripParameters(T.bern, T.zurich, time))
         parameters["via"] = .list([T.olten.id, T.baden.id])
         let run = try OpendataRouteRun("opendata-connections", parameters)
         #expect(run.query.contains("&via%5B%5D=8500218&via%5B%5D=8503504&"))

@@ -1,7 +1,7 @@
 import Foundation
 @testable import Sandbox
-import Scrape
 import Testing
+import Kernel
 
 /// The opendata routes' sandbox samples (`Routes/opendata-*/samples/sandbox-*.json`) are what the
 /// sandbox answers today to what the route asks. With `GOTTAGO_WRITE_SANDBOX_SAMPLES=1` in the

@@ -1,7 +1,6 @@
 import Markup
 import Model
 @testable import Sandbox
-import Scrape
 import Testing
 
 /// The pages are as messy as the recorded ones — Latin-1 bytes, entities of every kind, cells

@@ -1,6 +1,5 @@
 import Model
 @testable import Sandbox
-import Scrape
 import Testing
 
 @Suite("query.exe requests")

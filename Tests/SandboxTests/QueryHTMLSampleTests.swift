@@ -2,6 +2,7 @@ import Foundation
 @testable import Sandbox
 import Scrape
 import Testing
+import Kernel
 
 /// The HAFAS pages routes' sandbox samples (`Routes/hafas-html-*/samples/sandbox-*.html`) are
 /// what the sandbox answers today, over the station list of `TestTimetable`, to what the route

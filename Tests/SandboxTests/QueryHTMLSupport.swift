@@ -19,10 +19,10 @@ struct QueryHTMLRun {
     static let service = QueryHTMLService(model: TestTimetable.model)
 
     init(_ routeID: String, _ parameters: [String: String], service: QueryHTMLService = QueryHTMLRun.service) throws {
-        try self.init(routeID, [String: ParameterValue](singleValues: parameters), service: service)
+        try self.init(routeID, [String: RouteParameter.Value](singleValues: parameters), service: service)
     }
 
-    init(_ routeID: String, _ parameters: [String: ParameterValue], service: QueryHTMLService = QueryHTMLRun.service) throws {
+    init(_ routeID: String, _ parameters: [String: RouteParameter.Value], service: QueryHTMLService = QueryHTMLRun.service) throws {
         let route = try #require(TestTimetable.routes[routeID])
         let request = try route.upstreamRequest(parameters)
         #expect(request.method == "GET" && request.body == nil)
@@ -75,7 +75,7 @@ extension RouteFailure {
 /// The route parameters the timetable provider sends for a connection search.
 func htmlConnectionParameters(
     _ from: String, _ to: String, _ time: LocalDateTime, arrival: Bool = false, via: [String] = []
-) -> [String: ParameterValue] {
+) -> [String: RouteParameter.Value] {
     [
         "from": .one(from), "to": .one(to), "date_text": .one(QueryHTMLRenderer.dotted(time.date)), "time": .one(time.clock),
         "forward": arrival ? "0" : "1", "via": .list(via),

@@ -1,5 +1,4 @@
 @testable import Sandbox
-import Scrape
 import Testing
 
 /// The weather simulator's three formats read by the repository's routes give back the model's weather.

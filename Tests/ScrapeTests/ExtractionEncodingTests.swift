@@ -1,5 +1,6 @@
 import Testing
 @testable import Scrape
+import Kernel
 
 /// Extractions survive the trip through the cache's bytes, and damaged bytes are refused.
 @Suite struct ExtractionEncodingTests {

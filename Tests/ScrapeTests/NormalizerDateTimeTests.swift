@@ -1,5 +1,6 @@
 import Testing
 @testable import Scrape
+import Kernel
 
 @Suite("Date, time and datetime normalizers")
 struct NormalizerDateTimeTests {

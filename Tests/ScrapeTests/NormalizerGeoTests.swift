@@ -1,5 +1,6 @@
 import Testing
 @testable import Scrape
+import Kernel
 
 @Suite("Coordinate and polyline normalizers")
 struct NormalizerGeoTests {

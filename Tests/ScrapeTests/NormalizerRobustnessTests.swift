@@ -1,5 +1,6 @@
 import Testing
 @testable import Scrape
+import Kernel
 
 /// Every normalizer against hostile inputs: each must either succeed or throw, never crash or hang.
 @Suite("Normalizers on hostile input")

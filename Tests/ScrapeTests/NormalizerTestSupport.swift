@@ -1,4 +1,5 @@
 @testable import Scrape
+import Kernel
 
 /// A context with fixed reference values and a zone, standing in for the extractor.
 struct NormalizerTestContext: NormalizerContext {

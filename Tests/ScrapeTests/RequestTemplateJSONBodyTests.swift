@@ -22,10 +22,10 @@ import Testing
 
     /// The body sent, parsed back as JSON.
     private func sent(_ values: [String: String]) throws -> [String: Any] {
-        try sent([String: ParameterValue](singleValues: values))
+        try sent([String: RouteParameter.Value](singleValues: values))
     }
 
-    private func sent(_ values: [String: ParameterValue]) throws -> [String: Any] {
+    private func sent(_ values: [String: RouteParameter.Value]) throws -> [String: Any] {
         let body = try #require(try route(Self.template).upstreamRequest(values).body)
         return try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
     }

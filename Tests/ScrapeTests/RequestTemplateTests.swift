@@ -72,7 +72,7 @@ import Testing
         let route = try viaRoute(body: #"<A/>{#via}<Via name="{via}"/>{/via}<B/>"#)
         let three = try route.upstreamRequest(["via": .list(["Olten", "Aarau & Baden", "Brugg"])])
         #expect(three.body.map { String(decoding: $0, as: UTF8.self) } == #"<A/><Via name="Olten"/><Via name="Aarau &amp; Baden"/><Via name="Brugg"/><B/>"#)
-        let none = try route.upstreamRequest([String: ParameterValue]())
+        let none = try route.upstreamRequest([String: RouteParameter.Value]())
         #expect(none.body.map { String(decoding: $0, as: UTF8.self) } == "<A/><B/>")
         #expect(none.url == "http://upstream.invalid/x?d=d")
         // A section of a single-valued parameter is an optional part.

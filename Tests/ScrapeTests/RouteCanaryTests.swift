@@ -1,5 +1,6 @@
 import Testing
 @testable import Scrape
+import Kernel
 
 /// A route's `<canary>` and `retired`: read, checked at load time, and the values sent.
 @Suite struct RouteCanaryTests {

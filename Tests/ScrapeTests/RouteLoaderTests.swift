@@ -1,5 +1,6 @@
 import Testing
 @testable import Scrape
+import Kernel
 
 /// A broken route is refused at load time with `file:line: message`, never at request time.
 @Suite struct RouteLoaderTests {

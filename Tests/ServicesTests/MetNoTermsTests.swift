@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Fetch
 import HTTPTesting
+import Kernel
 import Foundation
 import Model
 import Scrape
@@ -60,20 +61,8 @@ struct MetNoTermsTests {
         var requests: [Seen] { requestLog.seen.withLock { $0 } }
 
         static func httpDate(_ seconds: Int64) -> String {
-            var time = time_t(seconds)
-            var parts = tm()
-            gmtime_r(&time, &parts)
-            var buffer = [CChar](repeating: 0, count: 64)
-            let count = strftime(&buffer, buffer.count, "%a, %d %b %Y %H:%M:%S GMT", &parts)
-            return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            HTTPDate.text(seconds)
         }
-    }
-
-    /// A clock the test moves by hand, in milliseconds.
-    final class Clock: Sendable {
-        private let value = Atomic<Int64>(1_770_409_626_000)
-        var now: Int64 { value.load(ordering: .relaxed) }
-        func advance(minutes: Int64) { value.add(minutes * 60_000, ordering: .relaxed) }
     }
 
     @Test func oneRequestPerExpiresWindowThenAConditionalOneThatA304Answers() async throws {
@@ -84,7 +73,7 @@ struct MetNoTermsTests {
         policy.origin = "http://127.0.0.1:\(upstream.port)"
         var fetch = FetchConfiguration()
         fetch.userAgent = "gottago/1.0 (+ops@example.org)"
-        let clock = Clock()
+        let clock = ManualWallClock(1_770_409_626_000)
         let upstreams = try Upstreams(
             catalog: try RouteCatalog.load(from: TimetableServiceTests.routes), fetcher: try CurlFetcher(configuration: fetch), cache: MemoryCache(now: { clock.now }),
             policies: ["metno": policy], now: { clock.now })
@@ -102,14 +91,14 @@ struct MetNoTermsTests {
 
         // Within the Expires window nobody asks again, not even for the next day, though the route's
         // own freshness (30 minutes) and stale-while-revalidate window (10) have passed.
-        clock.advance(minutes: 45)
+        clock.advance(seconds: 45 * 60)
         _ = try await weather.forecast(for: oslo, today: "2026-02-06").get()
         _ = try await weather.forecast(for: oslo, today: "2026-02-07").get()
         #expect(upstream.requests.count == 1)
 
         // Past it and past the route's stale-while-revalidate window (so that the refresh is not in
         // the background), the request is conditional and the 304 keeps the forecast.
-        clock.advance(minutes: 16)
+        clock.advance(seconds: 16 * 60)
         let refreshed = try await weather.forecast(for: oslo, today: "2026-02-07").get()
         #expect(upstream.requests.count == 2)
         #expect(upstream.requests.last?.ifModifiedSince == Self.lastModified)
@@ -117,7 +106,7 @@ struct MetNoTermsTests {
         #expect(refreshed.forecast.hours.count == 82)
 
         // The 304's Expires opens a new window.
-        clock.advance(minutes: 45)
+        clock.advance(seconds: 45 * 60)
         _ = try await weather.forecast(for: oslo, today: "2026-02-08").get()
         #expect(upstream.requests.count == 2)
     }

@@ -3,6 +3,7 @@ import Model
 import Scrape
 @testable import Services
 import Testing
+import Kernel
 
 /// The pieces of the route-weather pipeline that need no upstream: points along a geometry,
 /// driving time to a distance, grid cells, repeats, durations, and the records of the shipped

@@ -9,6 +9,7 @@ import Services
 import Store
 import Testing
 import Upstream
+import Kernel
 
 /// The timetable service with the opendata provider end to end over real parts: the shipped
 /// routes, a SQLite station directory, and the sandbox answering transport.opendata.ch's JSON on

@@ -9,6 +9,7 @@ import Services
 import Store
 import Testing
 import Upstream
+import Kernel
 
 /// The timetable service end to end over real parts: the shipped routes, the SQLite station
 /// directory over the embedded Swiss stations, and the sandbox answering in HAFAS extxml.

@@ -2,6 +2,7 @@ import HTTPTesting
 import Synchronization
 import Testing
 @testable import Store
+import Kernel
 
 /// A primary that is up or down at the test's word, with no I/O.
 final class SwitchedDriver: CacheDriver {

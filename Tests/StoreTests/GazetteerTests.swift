@@ -21,7 +21,7 @@ struct GazetteerTests {
         #expect(embedded == committed)
         let digest = try Self.sha256(of: GazetteerFixture.committedDataPath)
         #expect(Gazetteer.EmbeddedData.digest == digest)
-        let assembly = try String(contentsOfFile: GazetteerFixture.repository + "/Sources/GazetteerData/data.S", encoding: .utf8)
+        let assembly = try String(contentsOfFile: GazetteerFixture.repository + "/Sources/EmbeddedFiles/gazetteer.S", encoding: .utf8)
         #expect(assembly.contains(digest))
     }
 

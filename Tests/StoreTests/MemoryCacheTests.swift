@@ -1,3 +1,4 @@
+import Kernel
 import Testing
 @testable import Store
 
@@ -11,9 +12,9 @@ struct MemoryCacheTests {
 
     @Test("least recently used first out; a read counts as use")
     func lruOrder() {
-        let clock = ManualClock()
-        let cache = MemoryCache(capacityBytes: 600, now: clock.now)
-        let entry = Self.entry(storedAt: clock.current)
+        let clock = ManualWallClock()
+        let cache = MemoryCache(capacityBytes: 600, now: clock.reading)
+        let entry = Self.entry(storedAt: clock.now)
         cache.set("a", entry)
         cache.set("b", entry)
         cache.set("c", entry)
@@ -34,20 +35,20 @@ struct MemoryCacheTests {
 
     @Test("the byte bound holds: keys, values and overhead count; one big entry evicts several")
     func byteBound() {
-        let clock = ManualClock()
-        let cache = MemoryCache(capacityBytes: 1000, now: clock.now)
-        for name in ["a", "b", "c", "d", "e"] { cache.set(name, Self.entry(storedAt: clock.current)) }
+        let clock = ManualWallClock()
+        let cache = MemoryCache(capacityBytes: 1000, now: clock.reading)
+        for name in ["a", "b", "c", "d", "e"] { cache.set(name, Self.entry(storedAt: clock.now)) }
         #expect(cache.statistics.bytes == 1000)
-        cache.set("f", Self.entry(cost: 500, storedAt: clock.current))
+        cache.set("f", Self.entry(cost: 500, storedAt: clock.now))
         #expect(cache.keysByRecency == ["f", "e", "d"])
         #expect(cache.statistics.evictions == 3)
         #expect(cache.statistics.bytes == 900)
         // Replacing a key charges the new size only.
-        cache.set("f", Self.entry(cost: 300, storedAt: clock.current))
+        cache.set("f", Self.entry(cost: 300, storedAt: clock.now))
         #expect(cache.statistics.bytes == 700)
         #expect(cache.statistics.entries == 3)
         // Larger than the whole budget: not kept, and the old value under the key is gone too.
-        cache.set("e", Self.entry(cost: 1001, storedAt: clock.current))
+        cache.set("e", Self.entry(cost: 1001, storedAt: clock.now))
         #expect(cache.get("e") == nil)
         #expect(cache.keysByRecency == ["f", "d"])
         #expect(cache.statistics.bytes == 500)
@@ -59,29 +60,29 @@ struct MemoryCacheTests {
 
     @Test("expired entries are never returned and are dropped when met")
     func expiry() {
-        let clock = ManualClock()
-        let cache = MemoryCache(capacityBytes: 10_000, now: clock.now)
-        cache.set("a", Self.entry(storedAt: clock.current, keep: 1000))
-        clock.advance(999)
+        let clock = ManualWallClock()
+        let cache = MemoryCache(capacityBytes: 10_000, now: clock.reading)
+        cache.set("a", Self.entry(storedAt: clock.now, keep: 1000))
+        clock.advance(milliseconds: 999)
         #expect(cache.get("a") != nil)
-        clock.advance(1)
+        clock.advance(milliseconds: 1)
         #expect(cache.get("a") == nil)
         #expect(cache.statistics.entries == 0)
         #expect(cache.statistics.expirations == 1)
         #expect(cache.statistics.misses == 1)
         // Stored already expired (an old record from elsewhere): not kept.
-        cache.set("b", Self.entry(storedAt: clock.current - 2000, keep: 1000))
+        cache.set("b", Self.entry(storedAt: clock.now - 2000, keep: 1000))
         #expect(cache.statistics.entries == 0)
     }
 
     @Test("making room drops expired entries first in LRU order, counted as expirations")
     func expiredMakeRoom() {
-        let clock = ManualClock()
-        let cache = MemoryCache(capacityBytes: 400, now: clock.now)
-        cache.set("s", Self.entry(storedAt: clock.current, keep: 10))
-        cache.set("l", Self.entry(storedAt: clock.current, keep: 10_000))
-        clock.advance(20)
-        cache.set("n", Self.entry(storedAt: clock.current))
+        let clock = ManualWallClock()
+        let cache = MemoryCache(capacityBytes: 400, now: clock.reading)
+        cache.set("s", Self.entry(storedAt: clock.now, keep: 10))
+        cache.set("l", Self.entry(storedAt: clock.now, keep: 10_000))
+        clock.advance(milliseconds: 20)
+        cache.set("n", Self.entry(storedAt: clock.now))
         #expect(cache.keysByRecency == ["n", "l"])
         #expect(cache.statistics.expirations == 1)
         #expect(cache.statistics.evictions == 0)
@@ -89,8 +90,8 @@ struct MemoryCacheTests {
 
     @Test("locks: one owner at a time, until unlocked by the owner or lapsed")
     func locks() {
-        let clock = ManualClock()
-        let cache = MemoryCache(now: clock.now)
+        let clock = ManualWallClock()
+        let cache = MemoryCache(now: clock.reading)
         #expect(cache.lock("k", owner: "a", milliseconds: 500))
         #expect(!cache.lock("k", owner: "b", milliseconds: 500))
         #expect(!cache.lock("k", owner: "a", milliseconds: 500), "NX: the owner too is refused")
@@ -98,31 +99,31 @@ struct MemoryCacheTests {
         #expect(!cache.lock("k", owner: "b", milliseconds: 500), "only the owner unlocks")
         cache.unlock("k", owner: "a")
         #expect(cache.lock("k", owner: "b", milliseconds: 500))
-        clock.advance(499)
+        clock.advance(milliseconds: 499)
         #expect(!cache.lock("k", owner: "c", milliseconds: 500))
-        clock.advance(1)
+        clock.advance(milliseconds: 1)
         #expect(cache.lock("k", owner: "c", milliseconds: 500))
         // Locks and entries live apart.
-        cache.set("k", Self.entry(storedAt: clock.current))
+        cache.set("k", Self.entry(storedAt: clock.now))
         #expect(cache.get("k") != nil)
         #expect(cache.statistics.locks == 1)
     }
 
     @Test("lapsed locks do not pile up")
     func lockSweep() {
-        let clock = ManualClock()
-        let cache = MemoryCache(now: clock.now)
+        let clock = ManualWallClock()
+        let cache = MemoryCache(now: clock.reading)
         for index in 0..<5000 {
             #expect(cache.lock("k\(index)", owner: "a", milliseconds: 10))
-            clock.advance(1)
+            clock.advance(milliseconds: 1)
         }
         #expect(cache.statistics.locks < 2100)
     }
 
     @Test("many tasks at once: counters and bytes stay consistent, one lock winner")
     func concurrent() async {
-        let clock = ManualClock()
-        let cache = MemoryCache(capacityBytes: 20 * 300, now: clock.now)
+        let clock = ManualWallClock()
+        let cache = MemoryCache(capacityBytes: 20 * 300, now: clock.reading)
         let gets = await withTaskGroup(of: Int.self) { group in
             for task in 0..<16 {
                 group.addTask {
@@ -135,7 +136,7 @@ struct MemoryCacheTests {
                             if let entry = await (cache as any CacheDriver).get(key) { #expect(entry.value.count == 300 - 96 - key.utf8.count) }
                         case 2:
                             cache.set(key, CacheEntry(value: [UInt8](repeating: 1, count: 300 - 96 - key.utf8.count),
-                                                      storedAt: clock.current, freshForMilliseconds: 1, keepForMilliseconds: 60_000))
+                                                      storedAt: clock.now, freshForMilliseconds: 1, keepForMilliseconds: 60_000))
                         default:
                             if step % 40 == 3 { cache.remove(key) }
                         }

@@ -2,6 +2,7 @@ import HTTPTesting
 import Synchronization
 import Testing
 @testable import Store
+import Kernel
 
 /// `RedisCache` against a real `redis-server` on loopback.
 @Suite("RedisCache", .serialized)

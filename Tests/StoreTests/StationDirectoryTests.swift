@@ -387,7 +387,7 @@ struct SwissStationsTests {
 
     @Test("the embedded table is the committed file, and its digest names it")
     func embedded() async throws {
-        let path = GazetteerFixture.repository + "/Sources/StationData/include/stations.tsv"
+        let path = GazetteerFixture.repository + "/Sources/EmbeddedFiles/include/stations.tsv"
         let (same, digest, parsed) = try await offPool {
             let bytes = Array(SwissStations.embeddedBytes)
             let file = try ChildProcess.run("/bin/cat", arguments: [path]).out

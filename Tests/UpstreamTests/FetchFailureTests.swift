@@ -1,6 +1,5 @@
 import Fetch
 import HTTPTesting
-import Scrape
 import Store
 import Synchronization
 import Testing

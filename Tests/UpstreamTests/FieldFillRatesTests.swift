@@ -4,6 +4,7 @@ import Glibc
 import Scrape
 import Testing
 @testable import Upstream
+import Kernel
 
 /// `FieldFillRates` over real extractions of a small route, without any I/O but the route file.
 @Suite("Field fill rates")

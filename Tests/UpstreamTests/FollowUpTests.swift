@@ -9,6 +9,7 @@ import Store
 import Synchronization
 import Testing
 @testable import Upstream
+import Kernel
 
 /// A route's follow-up request (api.weather.gov's points, then the forecast they name) over a
 /// loopback stand-in: the records of both come back together, each answer is kept for its own

@@ -7,6 +7,7 @@ import Scrape
 import Store
 import Testing
 @testable import Upstream
+import Kernel
 
 /// The upstreams' own terms from the route files: the strictest preset of an upstream's routes
 /// replaces a default but never a value someone gave, and a route's daily budget ends at the

@@ -1,6 +1,5 @@
 import Fetch
 import HTTPTesting
-import Scrape
 import Store
 import Testing
 @testable import Upstream

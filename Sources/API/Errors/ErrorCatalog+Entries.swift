@@ -54,6 +54,11 @@ extension ErrorCatalog {
         // The HTTP layer's own, before any endpoint runs.
         Entry("bad_request", 400, fromServer: true, "The request is malformed."),
         Entry("invalid_encoding", 400, fromServer: true, "The request target is not valid UTF-8."),
+        Entry("invalid_percent_escape", 400, fromServer: true, "A '%' in the path or query is not followed by two hex digits."),
+        Entry("invalid_utf8", 400, fromServer: true, "A path segment or query component does not decode to valid UTF-8."),
+        Entry("control_character", 400, fromServer: true, "A path segment or query component holds a control character."),
+        Entry("too_many_parameters", 400, fromServer: true, "The query has more parameters than allowed."),
+        Entry("invalid_format", 400, fromServer: true, "The `format` parameter is neither xml nor json."),
         Entry("invalid_framing", 400, fromServer: true, "The request's body length cannot be read unambiguously."),
         Entry("invalid_header", 400, fromServer: true, "A header field line is malformed."),
         Entry("not_found", 404, cache: brief, fromServer: true, "Nothing is at this path."),

@@ -1,6 +1,7 @@
 public import Markup
 import Scrape
 public import Upstream
+import Kernel
 
 /// The `upstreams` document: each upstream's roles, origin, politeness, breaker, last success
 /// and failure, and its routes' field fill rates (valid against `/api/schema/upstreams.xsd`).

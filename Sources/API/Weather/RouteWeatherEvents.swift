@@ -28,7 +28,7 @@ enum RouteWeatherEvents {
             }
             guard !Task.isCancelled else { return }
             switch await work.value {
-            case .success(let document): try await events.send(event: "done", data: text(WeatherRoutes.document(document), format))
+            case .success(let document): try await events.send(event: "done", data: text(WeatherEndpoints.document(document), format))
             case .failure(let error): try await events.send(event: "error", data: text(error.node.withErrorStatuses(), format))
             }
         }

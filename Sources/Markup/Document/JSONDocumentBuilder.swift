@@ -82,13 +82,7 @@ struct JSONDocumentBuilder: ~Copyable {
 
     /// Parses `{…}`: each member becomes a child of `element`.
     private mutating func parseMembers(into element: xmlNodePtr, depth: Int) throws(DocumentError) {
-        guard depth <= maxDepth else { throw DocumentError(.tooDeep, "JSON nests deeper than \(maxDepth) levels.") }
-        position += 1
-        skipWhitespace()
-        if peek() == UInt8(ascii: "}") {
-            position += 1
-            return
-        }
+        guard try enterContainer(closedBy: UInt8(ascii: "}"), depth: depth) else { return }
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw failure("expected a member name") }
@@ -99,24 +93,13 @@ struct JSONDocumentBuilder: ~Copyable {
             guard peek() == UInt8(ascii: ":") else { throw failure("expected ':' after a member name") }
             position += 1
             try parseValue(named: name, into: element, depth: depth)
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "}"): position += 1; return
-            default: throw failure("expected ',' or '}' in an object")
-            }
+            guard try nextInContainer(closedBy: UInt8(ascii: "}"), "expected ',' or '}' in an object") else { return }
         }
     }
 
     /// Parses `[…]`: each item becomes an element `name` under `parent`.
     private mutating func parseItems(named name: Name, into parent: xmlNodePtr, depth: Int) throws(DocumentError) {
-        guard depth <= maxDepth else { throw DocumentError(.tooDeep, "JSON nests deeper than \(maxDepth) levels.") }
-        position += 1
-        skipWhitespace()
-        if peek() == UInt8(ascii: "]") {
-            position += 1
-            return
-        }
+        guard try enterContainer(closedBy: UInt8(ascii: "]"), depth: depth) else { return }
         while true {
             skipWhitespace()
             if peek() == UInt8(ascii: "[") {
@@ -126,12 +109,29 @@ struct JSONDocumentBuilder: ~Copyable {
             } else {
                 try parseValue(named: name, into: parent, depth: depth)
             }
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "]"): position += 1; return
-            default: throw failure("expected ',' or ']' in an array")
-            }
+            guard try nextInContainer(closedBy: UInt8(ascii: "]"), "expected ',' or ']' in an array") else { return }
+        }
+    }
+
+    /// Steps into the object or array at `position` (`depth` levels deep, at most ``maxDepth``):
+    /// true when a member or item follows, false past an empty one.
+    private mutating func enterContainer(closedBy close: UInt8, depth: Int) throws(DocumentError) -> Bool {
+        guard depth <= maxDepth else { throw DocumentError(.tooDeep, "JSON nests deeper than \(maxDepth) levels.") }
+        position += 1
+        skipWhitespace()
+        guard peek() == close else { return true }
+        position += 1
+        return false
+    }
+
+    /// After a member or item: true past a `,` (another follows), false past `close` (the
+    /// container ends); anything else is `message`.
+    private mutating func nextInContainer(closedBy close: UInt8, _ message: String) throws(DocumentError) -> Bool {
+        skipWhitespace()
+        switch peek() {
+        case UInt8(ascii: ","): position += 1; return true
+        case close: position += 1; return false
+        default: throw failure(message)
         }
     }
 

@@ -1,4 +1,4 @@
-internal import StationData
+internal import EmbeddedFiles
 
 /// The Swiss stations the service knows offline.
 ///
@@ -6,7 +6,7 @@ internal import StationData
 /// railway stations and tram, bus, ship and cableway stops with their 7-digit numbers
 /// (`85xxxxx`), official names and positions, plus the few stops of the recorded upstream
 /// responses that the list lacks, under their real numbers. `scripts/derive-stations.py`
-/// derives the table, `StationData` embeds it in the binary; NOTICE names the sources.
+/// derives the table, `EmbeddedFiles` embeds it in the binary; NOTICE names the sources.
 ///
 /// ```swift
 /// let bern = SwissStations.all.first { $0.id == "8507000" }   // Bern, 46.94883, 7.43913
@@ -16,11 +16,12 @@ public enum SwissStations {
     public static let all: [Station] = parse(bytes: embeddedBytes)
 
     /// The SHA-256 of the embedded table, in hex: it names the data version.
-    public static var digest: String { String(cString: station_data_sha256()) }
+    public static var digest: String { String(cString: embedded_stations().sha256) }
 
     /// The embedded table's bytes, in the binary's read-only data.
     static var embeddedBytes: UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: station_data_bytes(), count: station_data_count())
+        let file = embedded_stations()
+        return UnsafeBufferPointer(start: file.bytes, count: file.count)
     }
 
     /// The stations of a table with one station a line: id, name, latitude, longitude, locality

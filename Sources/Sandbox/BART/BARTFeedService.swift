@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Kernel
 public import Model
 
 /// BART's real-time departures as its servers answered them, over a ``BARTNetwork`` and a clock:
@@ -76,9 +77,7 @@ public struct BARTFeedService: Sendable {
 
     /// Seconds since 1970 by the system's wall clock.
     @Sendable public static func wallClock() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int64(now.tv_sec)
+        WallClock.seconds()
     }
 }
 

@@ -26,14 +26,11 @@ struct BARTRequest: Sendable, Equatable {
     /// Reads a raw query; the key is checked first, then `cmd`, then `orig`.
     init(query: String, network: BARTNetwork) throws(BARTAPIError) {
         var values: [String: String] = [:]
-        var kept: [Substring] = []
-        for piece in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let bytes = Array(piece.utf8)
-            let equals = bytes.firstIndex(of: UInt8(ascii: "="))
-            let name = QueryString.decode(bytes[..<(equals ?? bytes.endIndex)]).lowercased()
-            let value = equals.map { QueryString.decode(bytes[($0 + 1)...]) } ?? ""
+        var kept: [String] = []
+        for piece in QueryPieces.split(Array(query.utf8)) {
+            let name = QueryPieces.latin1(piece.name).lowercased(), value = QueryPieces.latin1(piece.value)
             if values[name] == nil { values[name] = value.trimmingSpaces }
-            if name != "key" { kept.append(piece) }
+            if name != "key" { kept.append(String(decoding: piece.raw, as: UTF8.self)) }
         }
         echoed = kept.joined(separator: "&")
         guard let key = values["key"], !key.isEmpty else { throw .invalidKey }

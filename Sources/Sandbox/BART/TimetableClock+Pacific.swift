@@ -1,4 +1,4 @@
-import Scrape
+import Kernel
 
 extension TimetableClock {
     /// BART's clock, America/Los_Angeles; UTC when the system has no tz database (then the

@@ -37,25 +37,21 @@ public struct DirectionsSimulator: Sendable {
     }
 
     func google(_ raw: Substring?) -> WebAnswer {
-        func answer(_ body: [UInt8]) -> WebAnswer { WebAnswer(status: 200, contentType: "application/xml; charset=UTF-8", body: body) }
-        guard let query = try? WebQuery(raw) else {
-            return answer(GoogleDirectionsRenderer.status("INVALID_REQUEST", message: "Invalid request. The request is too long."))
-        }
-        guard let key = query["key"], !key.isEmpty else {
-            return answer(GoogleDirectionsRenderer.status(
-                "REQUEST_DENIED", message: "You must use an API key to authenticate each request to Google Maps Platform APIs."))
-        }
+        let google = GoogleDirectionsRenderer.service
+        let query: WebQuery
+        do { query = try google.query(raw) } catch { return error.answer }
+        func answer(_ body: [UInt8]) -> WebAnswer { google.answer(body) }
         guard let originText = query["origin"], !originText.isEmpty else {
-            return answer(GoogleDirectionsRenderer.status("INVALID_REQUEST", message: "Invalid request. Missing the 'origin' parameter."))
+            return answer(google.status("INVALID_REQUEST", message: "Invalid request. Missing the 'origin' parameter."))
         }
         guard let destinationText = query["destination"], !destinationText.isEmpty else {
-            return answer(GoogleDirectionsRenderer.status("INVALID_REQUEST", message: "Invalid request. Missing the 'destination' parameter."))
+            return answer(google.status("INVALID_REQUEST", message: "Invalid request. Missing the 'destination' parameter."))
         }
         guard let origin = resolve(originText), let destination = resolve(destinationText) else {
-            return answer(GoogleDirectionsRenderer.status("NOT_FOUND"))
+            return answer(google.status("NOT_FOUND"))
         }
         guard let route = model.route(from: origin, to: destination) else {
-            return answer(GoogleDirectionsRenderer.status("ZERO_RESULTS"))
+            return answer(google.status("ZERO_RESULTS"))
         }
         return answer(GoogleDirectionsRenderer.route(
             route, originAddress: Self.address(route.originPlace), destinationAddress: Self.address(route.destinationPlace)))

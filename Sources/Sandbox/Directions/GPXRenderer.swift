@@ -34,7 +34,7 @@ enum GPXRenderer {
 
     /// GraphHopper's error answer, which is JSON even for `type=gpx`.
     static func error(_ message: String) -> [UInt8] {
-        Array("{\"message\":\(OSRMRenderer.string(message)),\"hints\":[{\"message\":\(OSRMRenderer.string(message))}]}".utf8)
+        Array("{\"message\":\(JSONAnswer.literal(message)),\"hints\":[{\"message\":\(JSONAnswer.literal(message))}]}".utf8)
     }
 
     /// The instruction as GraphHopper writes it: plain text, the note left out.

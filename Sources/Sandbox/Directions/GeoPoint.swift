@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Kernel
 public import Model
 
 /// A WGS 84 point, and the great-circle geometry the directions simulator draws its roads with.
@@ -16,14 +17,11 @@ public struct GeoPoint: Sendable, Hashable {
         self.longitude = longitude
     }
 
-    static let earthRadius = 6_371_008.8
+    static let earthRadius = Haversine.earthRadius
 
     /// The great-circle (haversine) distance in metres.
     func distance(to other: GeoPoint) -> Double {
-        let lat1 = latitude * .pi / 180, lat2 = other.latitude * .pi / 180
-        let dLat = lat2 - lat1, dLon = (other.longitude - longitude) * .pi / 180
-        let h = sin(dLat / 2) * sin(dLat / 2) + cos(lat1) * cos(lat2) * sin(dLon / 2) * sin(dLon / 2)
-        return 2 * Self.earthRadius * asin(min(1, h.squareRoot()))
+        Haversine.meters(fromLatitude: latitude, longitude: longitude, toLatitude: other.latitude, longitude: other.longitude)
     }
 
     /// The initial bearing towards `other` in degrees, 0..<360 clockwise from north.

@@ -30,15 +30,8 @@ enum GoogleDirectionsRenderer {
         return writer.bytes
     }
 
-    /// An answer without a route: ZERO_RESULTS, NOT_FOUND, INVALID_REQUEST or REQUEST_DENIED.
-    static func status(_ status: String, message: String? = nil) -> [UInt8] {
-        var writer = AnswerWriter(charset: .utf8)
-        writer.element("DirectionsResponse") { w in
-            w.leaf("status", status)
-            if let message { w.leaf("error_message", message) }
-        }
-        return writer.bytes
-    }
+    /// The service's answers without a route (ZERO_RESULTS, NOT_FOUND, INVALID_REQUEST, REQUEST_DENIED) and its request checks.
+    static let service = GoogleMapsXML(root: "DirectionsResponse")
 
     /// The instruction as Google writes it: bold parts, and a note in a smaller div.
     static func html(_ step: SimulatedStep) -> String {

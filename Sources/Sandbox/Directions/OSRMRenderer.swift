@@ -12,15 +12,15 @@ enum OSRMRenderer {
         parts.append(arrival(route))
         json += parts.joined(separator: ",")
         let duration = Fixed.short(Double(route.duration), 1), distance = Fixed.short(Double(route.distance), 1)
-        json += "],\"weight\":\(duration),\"distance\":\(distance),\"summary\":\(string(summary(route))),\"duration\":\(duration)}]"
-        json += ",\"weight_name\":\"routability\",\"geometry\":\(string(Polyline.encode(route.points, precision: 6)))"
+        json += "],\"weight\":\(duration),\"distance\":\(distance),\"summary\":\(JSONAnswer.literal(summary(route))),\"duration\":\(duration)}]"
+        json += ",\"weight_name\":\"routability\",\"geometry\":\(JSONAnswer.literal(Polyline.encode(route.points, precision: 6)))"
         json += ",\"weight\":\(duration),\"distance\":\(distance),\"duration\":\(duration)}]}"
         return Array(json.utf8)
     }
 
     /// An error answer: `NoRoute`, `InvalidQuery`, `InvalidValue`, with OSRM's messages.
     static func error(_ code: String, _ message: String) -> [UInt8] {
-        Array("{\"message\":\(string(message)),\"code\":\(string(code))}".utf8)
+        Array("{\"message\":\(JSONAnswer.literal(message)),\"code\":\(JSONAnswer.literal(code))}".utf8)
     }
 
     /// OSRM's maneuver type and modifier for a step.
@@ -40,20 +40,20 @@ enum OSRMRenderer {
     private static func step(_ step: SimulatedStep, before: Int) -> String {
         let (type, modifier) = maneuver(step.maneuver)
         let after = bearing(step)
-        var maneuver = "{\"bearing_after\":\(after),\"location\":\(location(step.start)),\"type\":\(string(type)),\"bearing_before\":\(before)"
-        if let modifier { maneuver += ",\"modifier\":" + string(modifier) }
+        var maneuver = "{\"bearing_after\":\(after),\"location\":\(location(step.start)),\"type\":\(JSONAnswer.literal(type)),\"bearing_before\":\(before)"
+        if let modifier { maneuver += ",\"modifier\":" + JSONAnswer.literal(modifier) }
         maneuver += "}"
         let duration = Fixed.short(Double(step.duration), 1)
         return "{\"intersections\":[{\"out\":0,\"entry\":[true],\"location\":\(location(step.start)),\"bearings\":[\(after)]}]"
-            + ",\"geometry\":\(string(Polyline.encode(step.points, precision: 6))),\"duration\":\(duration),\"distance\":\(Fixed.short(Double(step.distance), 1))"
-            + ",\"name\":\(string(step.road)),\"weight\":\(duration),\"mode\":\"driving\",\"maneuver\":\(maneuver)}"
+            + ",\"geometry\":\(JSONAnswer.literal(Polyline.encode(step.points, precision: 6))),\"duration\":\(duration),\"distance\":\(Fixed.short(Double(step.distance), 1))"
+            + ",\"name\":\(JSONAnswer.literal(step.road)),\"weight\":\(duration),\"mode\":\"driving\",\"maneuver\":\(maneuver)}"
     }
 
     private static func arrival(_ route: SimulatedRoute) -> String {
         let end = route.destination, before = bearing(route.steps.last!)
         return "{\"intersections\":[{\"in\":0,\"entry\":[true],\"location\":\(location(end)),\"bearings\":[\((before + 180) % 360)]}]"
-            + ",\"geometry\":\(string(Polyline.encode([end, end], precision: 6))),\"duration\":0,\"distance\":0"
-            + ",\"name\":\(string(route.steps.last!.road)),\"weight\":0,\"mode\":\"driving\""
+            + ",\"geometry\":\(JSONAnswer.literal(Polyline.encode([end, end], precision: 6))),\"duration\":0,\"distance\":0"
+            + ",\"name\":\(JSONAnswer.literal(route.steps.last!.road)),\"weight\":0,\"mode\":\"driving\""
             + ",\"maneuver\":{\"bearing_after\":0,\"bearing_before\":\(before),\"type\":\"arrive\",\"location\":\(location(end))}}"
     }
 
@@ -64,7 +64,7 @@ enum OSRMRenderer {
     }
 
     private static func waypoint(_ point: GeoPoint, _ name: String) -> String {
-        "{\"hint\":\"\",\"location\":\(location(point)),\"name\":\(string(name))}"
+        "{\"hint\":\"\",\"location\":\(location(point)),\"name\":\(JSONAnswer.literal(name))}"
     }
 
     private static func summary(_ route: SimulatedRoute) -> String {
@@ -76,27 +76,5 @@ enum OSRMRenderer {
     /// `[lon,lat]` with six decimals, as OSRM writes them.
     static func location(_ point: GeoPoint) -> String {
         "[" + Fixed.short(point.longitude, 6) + "," + Fixed.short(point.latitude, 6) + "]"
-    }
-
-    /// A JSON string literal.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

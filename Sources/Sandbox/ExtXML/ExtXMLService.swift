@@ -14,10 +14,8 @@ public struct ExtXMLService: Sendable {
     public let model: TimetableModel
     /// At most this many connections per request.
     public static let maximumConnections = 16
-    /// Board entries when a request does not say.
-    public static let defaultBoardLength = 20
-    /// At most this many board entries per request.
-    public static let maximumBoardLength = 100
+    /// Board entries per request.
+    public static let boardLength = ResultCount(standard: 20, maximum: 100)
     /// Candidates per station lookup.
     public static let lookupLength = 40
 
@@ -73,7 +71,7 @@ public struct ExtXMLService: Sendable {
     private func stationBoard(_ query: ExtXMLRequest.BoardQuery) -> [UInt8] {
         guard let station = station(query.station) else { return ExtXMLRenderer.error(.invalidBoardInput) }
         guard let time = Self.localTime(date: query.date, time: query.time) else { return ExtXMLRenderer.error(.invalidDate) }
-        let limit = min(max(query.maxJourneys ?? Self.defaultBoardLength, 1), Self.maximumBoardLength)
+        let limit = Self.boardLength.clamped(query.maxJourneys)
         let entries = (try? query.isArrivalBoard
             ? model.arrivals(at: station, from: time, limit: limit)
             : model.departures(at: station, from: time, limit: limit)) ?? []

@@ -101,23 +101,29 @@ struct JSONAnswer {
     }
 
     private mutating func appendString(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: Self.literal(text).utf8)
+    }
+
+    /// `text` as a JSON string literal, quotes included: `"`, `\`, line feed, return and tab
+    /// escaped by name, other control characters as `\u00XX`, the rest as it is.
+    static func literal(_ text: String) -> String {
+        var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": bytes.append(contentsOf: "\\\"".utf8)
-            case "\\": bytes.append(contentsOf: "\\\\".utf8)
-            case "\n": bytes.append(contentsOf: "\\n".utf8)
-            case "\r": bytes.append(contentsOf: "\\r".utf8)
-            case "\t": bytes.append(contentsOf: "\\t".utf8)
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
             default:
                 if scalar.value < 0x20 {
                     let hex = String(scalar.value, radix: 16)
-                    bytes.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
-                    bytes.append(contentsOf: String(scalar).utf8)
+                    out.unicodeScalars.append(scalar)
                 }
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        return out + "\""
     }
 }

@@ -22,8 +22,8 @@ public struct GeocodingSimulator: Sendable {
     public static let photonSearchPath = "/api"
     /// How far a reverse lookup reaches, in km.
     public static let reverseReachKm = 50.0
-    /// The most results a search gives, whatever `limit` asks.
-    static let maximumResults = 50
+    /// Results a search gives (`limit`).
+    static let results = ResultCount(standard: 10, maximum: 50)
 
     /// The places answered from.
     public let places: any PlaceSource
@@ -49,7 +49,7 @@ public struct GeocodingSimulator: Sendable {
     func search(_ raw: Substring?) -> WebAnswer {
         guard let query = try? WebQuery(raw) else { return .tooLong }
         let text = query["q"] ?? ""
-        let limit = min(Self.maximumResults, max(1, Int(query["limit"] ?? "") ?? 10))
+        let limit = Self.results.clamped(Int(query["limit"] ?? ""))
         let found = text.isEmpty ? [] : ((try? places.search(text, limit: limit)) ?? [])
         return xml(NominatimRenderer.search(found, query: text, timestamp: timestamp()))
     }
@@ -67,25 +67,21 @@ public struct GeocodingSimulator: Sendable {
     }
 
     func google(_ raw: Substring?) -> WebAnswer {
-        func answer(_ body: [UInt8]) -> WebAnswer { WebAnswer(status: 200, contentType: "application/xml; charset=UTF-8", body: body) }
-        guard let query = try? WebQuery(raw) else {
-            return answer(GoogleGeocodeRenderer.status("INVALID_REQUEST", message: "Invalid request. The request is too long."))
-        }
-        guard let key = query["key"], !key.isEmpty else {
-            return answer(GoogleGeocodeRenderer.status(
-                "REQUEST_DENIED", message: "You must use an API key to authenticate each request to Google Maps Platform APIs."))
-        }
+        let google = GoogleGeocodeRenderer.service
+        let query: WebQuery
+        do { query = try google.query(raw) } catch { return error.answer }
+        func answer(_ body: [UInt8]) -> WebAnswer { google.answer(body) }
         if let address = query["address"], !address.isEmpty {
             let found = (try? places.search(address, limit: 5)) ?? []
-            return answer(found.isEmpty ? GoogleGeocodeRenderer.status("ZERO_RESULTS") : GoogleGeocodeRenderer.results(found))
+            return answer(found.isEmpty ? google.status("ZERO_RESULTS") : GoogleGeocodeRenderer.results(found))
         }
         if let latlng = query["latlng"] {
             guard let point = WebQuery.coordinate(latlng) else {
-                return answer(GoogleGeocodeRenderer.status("INVALID_REQUEST", message: "Invalid request. Invalid 'latlng' parameter."))
+                return answer(google.status("INVALID_REQUEST", message: "Invalid request. Invalid 'latlng' parameter."))
             }
-            return answer(nearby(point).map { GoogleGeocodeRenderer.results([$0]) } ?? GoogleGeocodeRenderer.status("ZERO_RESULTS"))
+            return answer(nearby(point).map { GoogleGeocodeRenderer.results([$0]) } ?? google.status("ZERO_RESULTS"))
         }
-        return answer(GoogleGeocodeRenderer.status("INVALID_REQUEST", message: "Invalid request. Missing the 'address', 'components', 'latlng' or 'place_id' parameter."))
+        return answer(google.status("INVALID_REQUEST", message: "Invalid request. Missing the 'address', 'components', 'latlng' or 'place_id' parameter."))
     }
 
     /// The nearest place within reach.

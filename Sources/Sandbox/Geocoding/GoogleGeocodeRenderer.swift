@@ -13,15 +13,8 @@ enum GoogleGeocodeRenderer {
         return writer.bytes
     }
 
-    /// An answer without results: ZERO_RESULTS, INVALID_REQUEST or REQUEST_DENIED.
-    static func status(_ status: String, message: String? = nil) -> [UInt8] {
-        var writer = AnswerWriter(charset: .utf8)
-        writer.element("GeocodeResponse") { w in
-            w.leaf("status", status)
-            if let message { w.leaf("error_message", message) }
-        }
-        return writer.bytes
-    }
+    /// The service's answers without results (ZERO_RESULTS, INVALID_REQUEST, REQUEST_DENIED) and its request checks.
+    static let service = GoogleMapsXML(root: "GeocodeResponse")
 
     /// "Beverly Hills, CA 90210, USA", "Bern, Switzerland".
     static func formattedAddress(_ place: Place) -> String {

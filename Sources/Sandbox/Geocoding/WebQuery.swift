@@ -23,10 +23,8 @@ struct WebQuery: Sendable {
         let bytes = Array((raw ?? "").utf8)
         guard bytes.count <= Self.maximumLength else { throw .tooLong }
         var pairs: [(String, String)] = []
-        for piece in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let equals = piece.firstIndex(of: UInt8(ascii: "="))
-            let name = Self.decode(piece[..<(equals ?? piece.endIndex)])
-            let value = equals.map { Self.decode(piece[piece.index(after: $0)...]) } ?? ""
+        for piece in QueryPieces.split(bytes) {
+            let name = String(decoding: piece.name, as: UTF8.self), value = String(decoding: piece.value, as: UTF8.self)
             guard value.utf8.count <= Self.maximumValueLength else { throw .tooLong }
             pairs.append((name, value))
         }
@@ -43,34 +41,9 @@ struct WebQuery: Sendable {
         pairs.filter { $0.name == name }.map(\.value)
     }
 
-    /// Percent-decodes bytes; `+` is a space.
+    /// Percent-decodes bytes as UTF-8; `+` is a space.
     static func decode(_ bytes: some Collection<UInt8>, plusIsSpace: Bool = true) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%"), let high = bytes.index(index, offsetBy: 1, limitedBy: bytes.endIndex), high != bytes.endIndex,
-                let low = bytes.index(high, offsetBy: 1, limitedBy: bytes.endIndex), low != bytes.endIndex,
-                let h = hex(bytes[high]), let l = hex(bytes[low])
-            {
-                out.append(h << 4 | l)
-                index = bytes.index(after: low)
-                continue
-            }
-            out.append(byte == UInt8(ascii: "+") && plusIsSpace ? UInt8(ascii: " ") : byte)
-            index = bytes.index(after: index)
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        String(decoding: QueryPieces.decode(bytes, plusIsSpace: plusIsSpace), as: UTF8.self)
     }
 
     /// A "lat,lon" pair in range, or nil.

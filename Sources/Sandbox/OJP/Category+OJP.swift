@@ -3,40 +3,27 @@
 /// (recorded: `rail`/`S`/`S-Bahn`/`S7`, `rail`/`IC`/`InterCity`/`IC6`, `bus`/`B`/`Bus`/`560`,
 /// `tram`/`T`/`8`, `water`/`BAT`/`3212`).
 extension Category {
+    /// The category's `Mode`: `PtMode`, the SIRI submode element and value that follow it where
+    /// the service writes one, and `Name/Text` (what the vehicle is called).
+    private var mode: (ptMode: String, submode: (element: String, value: String)?, name: String) {
+        switch self {
+        case .interCity: ("rail", ("siri:RailSubmode", "longDistance"), "Zug")
+        case .interRegio: ("rail", ("siri:RailSubmode", "interregionalRail"), "Zug")
+        case .sBahn: ("rail", ("siri:RailSubmode", "suburbanRailway"), "Zug")
+        case .regio: ("rail", ("siri:RailSubmode", "regionalRail"), "Zug")
+        case .bus: ("bus", ("siri:BusSubmode", "localBus"), "Bus")
+        case .tram: ("tram", ("siri:TramSubmode", "cityTram"), "Tram")
+        case .ship: ("water", nil, "Schiff")
+        case .cableway: ("telecabin", nil, "Luftseilbahn")
+        }
+    }
+
     /// `Mode/PtMode`.
-    var ptMode: String {
-        switch self {
-        case .interCity, .interRegio, .sBahn, .regio: "rail"
-        case .bus: "bus"
-        case .tram: "tram"
-        case .ship: "water"
-        case .cableway: "telecabin"
-        }
-    }
-
+    var ptMode: String { mode.ptMode }
     /// The SIRI submode element and value that follow `PtMode`, where the service writes one.
-    var submode: (element: String, value: String)? {
-        switch self {
-        case .interCity: ("siri:RailSubmode", "longDistance")
-        case .interRegio: ("siri:RailSubmode", "interregionalRail")
-        case .sBahn: ("siri:RailSubmode", "suburbanRailway")
-        case .regio: ("siri:RailSubmode", "regionalRail")
-        case .bus: ("siri:BusSubmode", "localBus")
-        case .tram: ("siri:TramSubmode", "cityTram")
-        case .ship, .cableway: nil
-        }
-    }
-
+    var submode: (element: String, value: String)? { mode.submode }
     /// `Mode/Name/Text`: what the vehicle is called.
-    var modeName: String {
-        switch self {
-        case .interCity, .interRegio, .sBahn, .regio: "Zug"
-        case .bus: "Bus"
-        case .tram: "Tram"
-        case .ship: "Schiff"
-        case .cableway: "Luftseilbahn"
-        }
-    }
+    var modeName: String { mode.name }
 
     /// `Mode/ShortName` and `ProductCategory/ShortName`: the Swiss category code (`B` for a bus,
     /// where HAFAS wrote `BUS`).

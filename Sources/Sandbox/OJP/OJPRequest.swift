@@ -44,25 +44,12 @@ public struct OJPRequest: Sendable, Equatable {
         public var name: String?
         /// `GeoPosition`.
         public var position: Position?
-
-        /// A place; every part optional.
-        public init(stopID: String? = nil, name: String? = nil, position: Position? = nil) {
-            self.stopID = stopID
-            self.name = name
-            self.position = position
-        }
     }
 
     /// WGS 84 degrees.
     public struct Position: Sendable, Equatable {
         public var latitude: Double
         public var longitude: Double
-
-        /// A position.
-        public init(latitude: Double, longitude: Double) {
-            self.latitude = latitude
-            self.longitude = longitude
-        }
     }
 
     /// What an `OJPTripRequest` asks.

@@ -18,7 +18,7 @@ extension OJPService {
         do {
             found = try model.connections(
                 from: origin, to: destination, via: via.compactMap { $0 }, atInstant: instant, isArrivalTime: query.isArrivalTime,
-                limit: min(query.count ?? Self.defaultTrips, Self.maximumTrips))
+                limit: Self.trips.clamped(query.count))
         } catch {
             return .failure(Problem(error == .tooClose ? .sameOriginAndDestination : .originUnknown))
         }
@@ -27,7 +27,7 @@ extension OJPService {
     }
 
     func locations(_ query: OJPRequest.LocationQuery, renderer: OJPRenderer) -> Result<[UInt8], Problem> {
-        let limit = min(query.count ?? Self.defaultLocations, Self.maximumLocations)
+        let limit = Self.locations.clamped(query.count)
         // The sandbox knows stops only: a request for addresses or points of interest finds nothing.
         guard query.types.isEmpty || query.types.contains("stop") else { return .failure(Problem(.noLocations)) }
         var matches: [OJPRenderer.PlaceMatch] = []
@@ -51,7 +51,7 @@ extension OJPService {
         guard let instant = query.time.map({ OJPTime.instant($0, clock: model.clock) }) ?? requestTime else {
             return .failure(Problem(.stopEventTimeInvalid))
         }
-        let limit = min(query.count ?? Self.defaultStopEvents, Self.maximumStopEvents)
+        let limit = Self.stopEvents.clamped(query.count)
         var events: [OJPRenderer.StopEvent] = []
         do {
             if query.type != "arrival" {

@@ -18,20 +18,14 @@ import Model
 public struct OJPService: Sendable {
     /// The path the service answers on (the routes' `https://api.opentransportdata.swiss/ojp20`).
     public static let path = "/ojp20"
-    /// Trips per request when it does not say.
-    public static let defaultTrips = 5
-    /// At most this many trips per request.
-    public static let maximumTrips = 16
-    /// Stops per location request when it does not say.
-    public static let defaultLocations = 10
-    /// At most this many stops per location request.
-    public static let maximumLocations = 100
+    /// Trips per request.
+    public static let trips = ResultCount(standard: 5, maximum: 16)
+    /// Stops per location request.
+    public static let locations = ResultCount(standard: 10, maximum: 100)
     /// How far from a position stops are looked for, in metres, when the request gives no radius.
     public static let defaultRadius = 2_000.0
-    /// Departures or arrivals per stop event request when it does not say.
-    public static let defaultStopEvents = 10
-    /// At most this many departures or arrivals per request.
-    public static let maximumStopEvents = 100
+    /// Departures or arrivals per stop event request.
+    public static let stopEvents = ResultCount(standard: 10, maximum: 100)
 
     /// The timetable answered from.
     public let model: TimetableModel

@@ -5,9 +5,9 @@ extension OpendataService {
     func connections(_ query: WebQuery) -> WebAnswer {
         let via = query.all("via[]") + query.all("via")
         var problems: [String] = []
-        let limit = Self.number(query["limit"]) ?? Self.defaultConnections
+        let limit = Self.number(query["limit"]) ?? Self.connections.standard
         let page = Self.number(query["page"]) ?? 0
-        if limit > Self.maximumConnections { problems.append("Maximal value of argument `limit` is \(Self.maximumConnections).") }
+        if limit > Self.connections.maximum { problems.append("Maximal value of argument `limit` is \(Self.connections.maximum).") }
         if page > Self.maximumPage { problems.append("Maximal value of argument `page` is \(Self.maximumPage).") }
         if via.count > Self.maximumVia { problems.append("Invalid via count (max \(Self.maximumVia) allowed).") }
         let fromText = query["from"] ?? "", toText = query["to"] ?? ""
@@ -25,7 +25,7 @@ extension OpendataService {
         let arriving = query["isArrivalTime"] == "1" || query["isArrivalTime"] == "true"
         // The API asks for up to 16 and hands out the page's slice of them (lib/Transport/API.php);
         // an arrival search pages back in time.
-        let start = min(page * limit, Self.maximumConnections - limit)
+        let start = min(page * limit, Self.connections.maximum - limit)
         let found: [Connection]
         do {
             found = try model.connections(
@@ -39,8 +39,8 @@ extension OpendataService {
     }
 
     func board(_ query: WebQuery) -> WebAnswer {
-        let limit = Self.number(query["limit"]) ?? Self.defaultJourneys
-        guard limit <= Self.maximumJourneys else {
+        let limit = Self.number(query["limit"]) ?? Self.journeys.standard
+        guard limit <= Self.journeys.maximum else {
             return WebAnswer(status: 400, contentType: "text/html; charset=UTF-8", body: Array("Invalid value for Parameter `limit`.".utf8))
         }
         let name = [query["id"], query["station"]].compactMap { $0 }.first { !$0.trimmingSpaces.isEmpty }

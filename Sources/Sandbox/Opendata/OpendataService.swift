@@ -23,16 +23,14 @@ public struct OpendataService: Sendable {
     public static let boardPath = "/v1/stationboard"
     /// The location search path.
     public static let locationsPath = "/v1/locations"
-    /// Connections per request when it does not say, and at most.
-    public static let defaultConnections = 4
-    public static let maximumConnections = 16
+    /// Connections per request; more is refused.
+    public static let connections = ResultCount(standard: 4, maximum: 16)
     /// The last page of connections.
     public static let maximumPage = 10
     /// Via stations at most.
     public static let maximumVia = 5
-    /// Journeys per board when it does not say, and at most.
-    public static let defaultJourneys = 40
-    public static let maximumJourneys = 420
+    /// Journeys per board; more is refused.
+    public static let journeys = ResultCount(standard: 40, maximum: 420)
     /// Stations a location search gives.
     public static let locationCount = 10
     /// How far from a position stations are looked for, in metres.

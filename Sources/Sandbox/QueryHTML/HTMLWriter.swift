@@ -42,6 +42,19 @@ struct HTMLWriter {
         bytes.append(0x0A)
     }
 
+    /// A table row of one-line cells: the opening `<tr…>`, each cell as `<th attributes>markup</th>`
+    /// (or `td`) on its own line, `</tr>`.
+    ///
+    /// ```swift
+    /// html.row(cell: "th", [(#"class="time""#, "Zeit"), (#"class="train""#, "Zug")])
+    /// // <tr>\n<th class="time">Zeit</th>\n<th class="train">Zug</th>\n</tr>\n
+    /// ```
+    mutating func row(_ opening: String = "<tr>", cell: String, _ cells: [(attributes: String, markup: String)]) {
+        line(opening)
+        for (attributes, markup) in cells { line("<\(cell) \(attributes)>\(markup)</\(cell)>") }
+        line("</tr>")
+    }
+
     /// Text for element content or a double-quoted attribute: `&`, `<`, `>` and `"` escaped, tabs
     /// and line feeds a space, other control characters dropped, the rest spelled as asked.
     static func escape(_ text: String, _ spelling: Spelling = .latin1) -> String {

@@ -12,43 +12,24 @@ struct QueryHTMLError: Sendable, Equatable {
     enum Role: Sendable, Hashable {
         case start, goal, via(Int), board
 
-        var label: String {
+        /// Everything the pages write for a role: the messages' label and code, the name of the
+        /// `<select>` listing candidates for the field, and the key prefix of the candidates as
+        /// HAFAS numbers them (`S-0N1` for the first start candidate).
+        private var names: (label: String, code: String, selectName: String, keyPrefix: String) {
             switch self {
-            case .start: "Start"
-            case .goal: "Ziel"
-            case .via: "Via"
-            case .board: "Bahnhof/Haltestelle"
+            case .start: ("Start", "K9260", "REQ0JourneyStopsS0K", "S-0N")
+            case .goal: ("Ziel", "K9300", "REQ0JourneyStopsZ0K", "S-1N")
+            case .via(let number): ("Via", "K9280", "REQ0JourneyStops\(number).0K", "S-\(number + 1)N")
+            case .board: ("Bahnhof/Haltestelle", "H730", "input", "S-0N")
             }
         }
 
-        var code: String {
-            switch self {
-            case .start: "K9260"
-            case .goal: "K9300"
-            case .via: "K9280"
-            case .board: "H730"
-            }
-        }
-
+        var label: String { names.label }
+        var code: String { names.code }
         /// The name of the `<select>` listing candidates for this field.
-        var selectName: String {
-            switch self {
-            case .start: "REQ0JourneyStopsS0K"
-            case .goal: "REQ0JourneyStopsZ0K"
-            case .via(let number): "REQ0JourneyStops\(number).0K"
-            case .board: "input"
-            }
-        }
-
-        /// The key prefix of the candidates, as HAFAS numbers them (`S-0N1` for the first start candidate).
-        var keyPrefix: String {
-            switch self {
-            case .start: "S-0N"
-            case .goal: "S-1N"
-            case .via(let number): "S-\(number + 1)N"
-            case .board: "S-0N"
-            }
-        }
+        var selectName: String { names.selectName }
+        /// The key prefix of the candidates.
+        var keyPrefix: String { names.keyPrefix }
     }
 
     static func unknownStation(_ role: Role, input: String) -> QueryHTMLError {

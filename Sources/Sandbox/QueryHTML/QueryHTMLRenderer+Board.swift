@@ -21,22 +21,16 @@ extension QueryHTMLRenderer {
             html.line("</h2>")
             html.line("<p>")
             html.line(#"<table class="result stboard \#(arrivals ? "arr" : "dep")">"#)
-            html.line("<tr>")
-            html.line(#"<th class="time">Zeit</th>"#)
-            html.line(#"<th class="icon">&nbsp;</th>"#)
-            html.line(#"<th class="train">Zug</th>"#)
-            html.line(#"<th class="route">\#(arrivals ? "Herkunft" : "Richtung") / Unterwegshaltestellen</th>"#)
-            html.line(#"<th class="platform">Gleis</th>"#)
-            html.line(#"<th class="ris">Aktuelles</th>"#)
-            html.line("</tr>")
+            html.row(cell: "th", [
+                (#"class="time""#, "Zeit"), (#"class="icon""#, "&nbsp;"), (#"class="train""#, "Zug"),
+                (#"class="route""#, (arrivals ? "Herkunft" : "Richtung") + " / Unterwegshaltestellen"),
+                (#"class="platform""#, "Gleis"), (#"class="ris""#, "Aktuelles"),
+            ])
             browseRow(station, arrivals: arrivals, at: time, later: false, into: &html)
-            html.line(#"<tr class="current">"#)
-            html.line(#"<td class="time">\#(time.clock)</td>"#)
-            html.line(#"<td class="train" colspan="2">angefragte Uhrzeit</td>"#)
-            html.line(#"<td class="route">&nbsp;</td>"#)
-            html.line(#"<td class="track">&nbsp;</td>"#)
-            html.line(#"<td class="ris">&nbsp;</td>"#)
-            html.line("</tr>")
+            html.row(#"<tr class="current">"#, cell: "td", [
+                (#"class="time""#, time.clock), (#"class="train" colspan="2""#, "angefragte Uhrzeit"),
+                (#"class="route""#, "&nbsp;"), (#"class="track""#, "&nbsp;"), (#"class="ris""#, "&nbsp;"),
+            ])
             for (index, entry) in entries.enumerated() {
                 row(entry, index: index, arrivals: arrivals, into: &html)
             }

@@ -17,17 +17,11 @@ extension QueryHTMLRenderer {
             summary(query, from: from, to: to, via: via, into: &html)
             html.line(#"<p class="hafas-links"><a href="\#(Self.origin)/bin/query.exe/dn?ld=std&seqnr=2&ident=\#(ident)&REQ0HafasScrollDir=2" class=arrowlink>Fr&uuml;here Verbindungen</a>"#)
             html.line(#"<table cellspacing="0" class="hafas-content hafas-tp-result-overview" summary="Verbindungen - &Uuml;bersicht">"#)
-            html.line("<tr>")
-            html.line(#"<th id="select">&nbsp;</th>"#)
-            html.line(#"<th id="location">Bahnhof/Haltestelle</th>"#)
-            html.line(#"<th id="date">Datum</th>"#)
-            html.line(#"<th id="time" colspan="2">Zeit</th>"#)
-            html.line(#"<th id="duration">Dauer</th>"#)
-            html.line(#"<th id="changes">Umst.</th>"#)
-            html.line(#"<th id="products">Verkehrsmittel</th>"#)
-            html.line(#"<th id="capacity">Belegung</th>"#)
-            html.line(#"<th id="details">&nbsp;</th>"#)
-            html.line("</tr>")
+            html.row(cell: "th", [
+                (#"id="select""#, "&nbsp;"), (#"id="location""#, "Bahnhof/Haltestelle"), (#"id="date""#, "Datum"),
+                (#"id="time" colspan="2""#, "Zeit"), (#"id="duration""#, "Dauer"), (#"id="changes""#, "Umst."),
+                (#"id="products""#, "Verkehrsmittel"), (#"id="capacity""#, "Belegung"), (#"id="details""#, "&nbsp;"),
+            ])
             var uscid = 10
             for (index, connection) in connections.enumerated() {
                 overview(connection, index: index, into: &html)
@@ -126,15 +120,12 @@ extension QueryHTMLRenderer {
     /// A connection's detail table: a header row, then two rows per section.
     private func details(_ connection: Connection, index: Int, uscid: inout Int, into html: inout HTMLWriter) {
         html.line(#"<table summary="Details - Verbindung \#(index + 1)" cellspacing="0" width="100%" class="hac_detail">"#)
-        html.line("<tr>")
-        html.line(#"<th id="stops-\#(index)" colspan="2">Bahnhof/Haltestelle</th>"#)
-        html.line(#"<th id="date-\#(index)">Datum</th>"#)
-        html.line(#"<th id="time-\#(index)" colspan="2">Zeit</th>"#)
-        html.line(#"<th id="platform-\#(index)">Gleis/Kante</th>"#)
-        html.line(#"<th id="products-\#(index)">Verkehrsmittel</th>"#)
-        html.line(#"<th id="capacity-\#(index)">Belegung</th>"#)
-        html.line(#"<th id="remarks-\#(index)">Bemerkungen</th>"#)
-        html.line("</tr>")
+        html.row(cell: "th", [
+            (#"id="stops-\#(index)" colspan="2""#, "Bahnhof/Haltestelle"), (#"id="date-\#(index)""#, "Datum"),
+            (#"id="time-\#(index)" colspan="2""#, "Zeit"), (#"id="platform-\#(index)""#, "Gleis/Kante"),
+            (#"id="products-\#(index)""#, "Verkehrsmittel"), (#"id="capacity-\#(index)""#, "Belegung"),
+            (#"id="remarks-\#(index)""#, "Bemerkungen"),
+        ])
         var shown: CalendarDate?
         for section in connection.sections {
             SectionRows(renderer: self, section: section, index: index).write(shownDate: &shown, uscid: &uscid, into: &html)

@@ -1,3 +1,5 @@
+import Kernel
+
 /// A GET to the legacy HAFAS pages of fahrplan.sbb.ch as the sandbox understands it: the
 /// query-string parameters of `query.exe/dn` (connections), `stboard.exe/dn` (a station board)
 /// and `ajax-getstop.exe/dn` (a station lookup).
@@ -32,24 +34,14 @@ public enum QueryHTMLRequest: Sendable, Equatable {
         /// `REQ0JourneyStopsZ0G` (or `Z`, or `REQ0JourneyStopsZ0ID`).
         public var to: String
         /// `REQ0JourneyStops1.0G` …, in order; a repeated `REQ0JourneyStops1.0G` adds one more.
-        public var via: [String]
+        public var via: [String] = []
         /// `REQ0JourneyDate` (or `date`): `DD.MM.YY`, `DD.MM.YYYY`, optionally after a weekday (`Di, `).
         public var date: String
         /// `REQ0JourneyTime` (or `time`): `HH:MM`.
         public var time: String
         /// The time is the arrival time: `REQ0HafasSearchForw=0`, `timesel=arrive`, or the
         /// sandbox's `arrival=1` (a URL template cannot turn a route's 1 into HAFAS's 0).
-        public var isArrivalTime: Bool
-
-        /// A query from its parts.
-        public init(from: String, to: String, via: [String] = [], date: String, time: String, isArrivalTime: Bool = false) {
-            self.from = from
-            self.to = to
-            self.via = via
-            self.date = date
-            self.time = time
-            self.isArrivalTime = isArrivalTime
-        }
+        public var isArrivalTime = false
     }
 
     /// What a station board asks.
@@ -61,18 +53,9 @@ public enum QueryHTMLRequest: Sendable, Equatable {
         /// `time`: `HH:MM`, optionally with a minute offset (`19:19-60`, the pages' "früher" link).
         public var time: String
         /// `boardType=arr`.
-        public var isArrivalBoard: Bool
+        public var isArrivalBoard = false
         /// `maxJourneys`, when given as a number.
         public var maxJourneys: Int?
-
-        /// A query from its parts.
-        public init(input: String, date: String, time: String, isArrivalBoard: Bool = false, maxJourneys: Int? = nil) {
-            self.input = input
-            self.date = date
-            self.time = time
-            self.isArrivalBoard = isArrivalBoard
-            self.maxJourneys = maxJourneys
-        }
     }
 
     /// What a station lookup asks.
@@ -81,12 +64,6 @@ public enum QueryHTMLRequest: Sendable, Equatable {
         public var text: String
         /// `REQ0JourneyStopsB`: how many stations at most, when given as a number.
         public var maxResults: Int?
-
-        /// A query from its parts.
-        public init(text: String, maxResults: Int? = nil) {
-            self.text = text
-            self.maxResults = maxResults
-        }
     }
 
     /// Reads a GET of one of the three paths.

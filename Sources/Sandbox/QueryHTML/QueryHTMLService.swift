@@ -27,14 +27,10 @@ public struct QueryHTMLService: Sendable {
 
     /// Connections per result page.
     public static let connectionCount = 4
-    /// Board entries when `maxJourneys` does not say.
-    public static let defaultBoardLength = 20
-    /// At most this many board entries.
-    public static let maximumBoardLength = 100
-    /// Stations per lookup when `REQ0JourneyStopsB` does not say.
-    public static let defaultLookupLength = 12
-    /// At most this many stations per lookup.
-    public static let maximumLookupLength = 40
+    /// Board entries (`maxJourneys`).
+    public static let boardLength = ResultCount(standard: 20, maximum: 100)
+    /// Stations per lookup (`REQ0JourneyStopsB`).
+    public static let lookupLength = ResultCount(standard: 12, maximum: 40)
 
     /// The pages' `Content-Type`.
     public static let htmlContentType = "text/html; charset=iso-8859-1"
@@ -149,7 +145,7 @@ public struct QueryHTMLService: Sendable {
         guard let time = QueryHTMLRequest.localTime(date: query.date, time: query.time) else {
             return renderer.boardError(.invalidDate, query: query)
         }
-        let limit = min(max(query.maxJourneys ?? Self.defaultBoardLength, 1), Self.maximumBoardLength)
+        let limit = Self.boardLength.clamped(query.maxJourneys)
         let entries = (try? query.isArrivalBoard
             ? model.arrivals(at: station, from: time, limit: limit)
             : model.departures(at: station, from: time, limit: limit)) ?? []
@@ -159,7 +155,7 @@ public struct QueryHTMLService: Sendable {
 
     private func locations(_ query: QueryHTMLRequest.LocationQuery, renderer: QueryHTMLRenderer) -> [UInt8] {
         let pattern = String(query.text.trimmingSpaces.reversed().drop { $0 == "?" || $0 == "!" }.reversed())
-        let limit = min(max(query.maxResults ?? Self.defaultLookupLength, 1), Self.maximumLookupLength)
+        let limit = Self.lookupLength.clamped(query.maxResults)
         return renderer.locations(pattern.isEmpty ? [] : model.matches(for: pattern, limit: limit))
     }
 

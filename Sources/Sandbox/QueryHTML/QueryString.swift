@@ -27,10 +27,8 @@ struct QueryString: Sendable, Equatable {
         let bytes = Array(raw.utf8)
         guard bytes.count <= Self.maximumLength else { throw .queryTooLong(bytes.count) }
         var pairs: [Pair] = []
-        for piece in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let equals = piece.firstIndex(of: UInt8(ascii: "="))
-            let name = Self.decode(piece[..<(equals ?? piece.endIndex)])
-            let value = equals.map { Self.decode(piece[piece.index(after: $0)...]) } ?? ""
+        for piece in QueryPieces.split(bytes) {
+            let name = QueryPieces.latin1(piece.name), value = QueryPieces.latin1(piece.value)
             guard !name.isEmpty else { continue }
             pairs.append(Pair(name: name, value: value))
         }
@@ -48,33 +46,5 @@ struct QueryString: Sendable, Equatable {
             if let value = first(name), !value.allSatisfy(\.isWhitespace) { return value }
         }
         return nil
-    }
-
-    /// `%XX` as the byte, `+` as a space, everything else as it is; a `%` not followed by two hex
-    /// digits stays a `%`, as Apache's CGI decoding leaves it. Bytes become ISO-8859-1 characters.
-    static func decode(_ bytes: ArraySlice<UInt8>) -> String {
-        var output = String.UnicodeScalarView()
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%"), bytes.endIndex - index >= 3,
-               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
-                output.append(Unicode.Scalar(high << 4 | low))
-                index += 3
-                continue
-            }
-            output.append(Unicode.Scalar(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte))
-            index += 1
-        }
-        return String(output)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Model
+import Kernel
 
 /// What a station text on the pages means: one station, several to choose from (the "Ihre
 /// Eingabe ist nicht eindeutig" form), or none.

@@ -1,4 +1,4 @@
-import Scrape
+import Kernel
 
 /// A day of the Gregorian calendar, as a timetable names its service days (`20261025`).
 ///
@@ -44,9 +44,9 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// The ISO weekday: 1 for Monday … 7 for Sunday.
     public var weekday: Int {
-        // 1970-01-01 was a Thursday.
-        let offset = (daysSinceEpoch + 3) % 7
-        return (offset < 0 ? offset + 7 : offset) + 1
+        // Kernel counts from Sunday = 0; ISO from Monday = 1.
+        let sundayBased = Int(CivilDate.weekday(ofDays: Int64(daysSinceEpoch)))
+        return sundayBased == 0 ? 7 : sundayBased
     }
 
     /// The date `days` days later (earlier when negative).
@@ -75,6 +75,5 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
 /// A non-negative number with leading zeros up to `width` digits.
 func padded(_ value: Int, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    zeroPadded(value, width: width)
 }

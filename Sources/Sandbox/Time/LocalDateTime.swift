@@ -1,3 +1,5 @@
+import Kernel
+
 /// A wall-clock reading in the timetable's zone (Europe/Zurich): a date and a time of day.
 ///
 /// A reading may not exist (02:30 on the last Sunday of March) or exist twice (02:30 on the last
@@ -24,7 +26,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
 
     /// The reading `seconds` seconds after 1970-01-01T00:00:00 on the same wall clock.
     init(wallSeconds seconds: Int64) {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let days = floorDivide(seconds, 86_400)
         self.init(date: CalendarDate(daysSinceEpoch: Int(days)), secondOfDay: Int(seconds - days * 86_400))
     }
 

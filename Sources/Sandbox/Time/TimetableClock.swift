@@ -1,4 +1,4 @@
-public import Scrape
+public import Kernel
 
 /// Converts between instants and wall-clock readings in the timetable's zone.
 public struct TimetableClock: Sendable {

@@ -1,20 +1,17 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Kernel
 import Model
 
 /// Great-circle geometry on the WGS 84 coordinates of stations.
 enum Geo {
     /// The mean Earth radius in metres.
-    static let earthRadius = 6_371_008.8
+    static let earthRadius = Haversine.earthRadius
 
     /// The great-circle (haversine) distance in metres.
     static func distance(_ a: Station, _ b: Station) -> Double {
-        let lat1 = a.latitude * .pi / 180, lat2 = b.latitude * .pi / 180
-        let dLat = lat2 - lat1
-        let dLon = (b.longitude - a.longitude) * .pi / 180
-        let h = sin(dLat / 2) * sin(dLat / 2) + cos(lat1) * cos(lat2) * sin(dLon / 2) * sin(dLon / 2)
-        return 2 * earthRadius * asin(min(1, h.squareRoot()))
+        Haversine.meters(fromLatitude: a.latitude, longitude: a.longitude, toLatitude: b.latitude, longitude: b.longitude)
     }
 
     /// The initial bearing from `a` to `b` in degrees, 0..<360 clockwise from north.

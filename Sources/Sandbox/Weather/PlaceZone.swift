@@ -1,4 +1,4 @@
-import Scrape
+import Kernel
 
 /// A place's time zone for the forecasts' local times: the IANA zone's rules, or, for a zone the
 /// system does not know, the offset of the place's longitude in whole hours (``ZoneOffset``).

@@ -9,7 +9,7 @@ import Model
 /// let service = WeatherSimulator(places: places, now: { 1_780_000_000 })
 /// service.respond(path: "/place/Switzerland/Bern/Bern/forecast.xml", query: nil).status   // 200
 /// ```
-public struct WeatherSimulator: Sendable {
+public struct WeatherSimulator: WeatherAPISimulator {
     /// The prefix of yr.no's place paths.
     public static let yrPrefix = "/place/"
     /// Google's weather path.
@@ -19,17 +19,12 @@ public struct WeatherSimulator: Sendable {
     /// How many six-hour periods yr's forecast gives (nine days).
     static let yrPeriods = 36
 
-    /// Where the places come from.
-    public let places: any PlaceSource
-    /// The weather.
-    public let model: WeatherModel
-    private let now: @Sendable () -> Int64
+    /// What it answers from: the places, the weather, the clock.
+    public let weather: SimulatedWeather
 
-    /// A service over places, with a clock giving seconds since 1970.
-    public init(places: any PlaceSource, model: WeatherModel = WeatherModel(), now: @escaping @Sendable () -> Int64) {
-        self.places = places
-        self.model = model
-        self.now = now
+    /// A service answering from `weather`.
+    public init(weather: SimulatedWeather) {
+        self.weather = weather
     }
 
     /// The answer to a GET of `path` with a raw (still percent-encoded) query.

@@ -1,11 +1,8 @@
-import Scrape
-
 /// UTC offsets of IANA time zones, from the system's zone database; a zone it does not know
 /// gets the offset of its place's longitude, in whole hours.
 enum ZoneOffset {
     /// Seconds east of UTC in `zone` at `instant`.
     static func seconds(_ zone: String, at instant: Int64, longitude: Double) -> Int {
-        guard let rules = try? ZoneRules.named(zone) else { return Int((longitude / 15).rounded()) * 3600 }
-        return rules.offset(atUTC: instant)
+        PlaceZone(zone, longitude: longitude).offset(at: instant)
     }
 }

@@ -1,4 +1,5 @@
 public import Markup
+import Kernel
 
 /// Runs a route over one response: parse, check the error rules, extract and normalize the records.
 ///

@@ -1,3 +1,5 @@
+import Kernel
+
 /// `date(format)`: reads `yyyymmdd` (20161223), `dd.mm.yy` (17.12.17, years 20yy), `dd.mm.yyyy`, `mm/dd/yyyy` (07/01/2015) or `iso` (2016-12-23, or the date part of a full ISO datetime) → "YYYY-MM-DD"; invalid calendar dates such as 31.02. are errors.
 struct DateNormalizer: Normalizer {
     /// The accepted input layouts.

@@ -1,3 +1,5 @@
+import Kernel
+
 /// `datetime(date=REF_OR_LITERAL, after=REF, elapsed=REF)`: joins a "YYYY-MM-DD" date with a time from `time` ("HH:MM:SS" or "HH:MM:SS+Nd") in the route's zone → "2016-12-24T00:10:00+01:00"; with `after`, a result more than 12 hours before the referenced datetime moves on by whole days, and a time that happens twice is the later occurrence when only that one is not before it; with `after` and `elapsed` (an ISO duration), a wall-clock time that happens twice (the autumn overlap) is the occurrence `elapsed` after `after`, when one is.
 struct DateTimeNormalizer: Normalizer {
     private let date: ValueSource

@@ -1,3 +1,5 @@
+import Kernel
+
 /// A decimal number kept as its digits, so any length is exact and canonical output needs no floating point.
 struct DecimalText: Equatable {
     var negative: Bool

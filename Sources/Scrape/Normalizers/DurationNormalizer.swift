@@ -1,3 +1,5 @@
+import Kernel
+
 /// `duration`: reads ISO 8601 (`PT1H1M48S`, `P1DT2H`), HAFAS `00d00:56:00`, `H:MM[:SS]` ("5:06" = 5 h 6 min) or unit text (`56 min`, `56 Min.`, `1 h 5 min`, `1h05`) → ISO with hours, minutes and seconds only, zero parts omitted ("PT5H6M", "PT26H", zero → "PT0S").
 struct DurationNormalizer: Normalizer {
     private enum Unit: Int {

@@ -1,3 +1,5 @@
+import Kernel
+
 /// `int`: an optional sign and up to 18 significant digits, surrounding whitespace allowed → canonical decimal ("007" → "7", "-0" → "0", "+5" → "5").
 struct IntNormalizer: Normalizer {
     init(arguments: inout StepArguments) {}

@@ -1,3 +1,5 @@
+public import Kernel
+
 /// What a normalizer can look up while it runs.
 public protocol NormalizerContext {
     /// The current value of a referenced field or parameter, or `nil` when it has none.

@@ -1,3 +1,5 @@
+import Kernel
+
 /// `time`: reads `HH:MM`, `HH:MM:SS`, HAFAS `DDdHH:MM:SS`, `hh:mm[:ss] AM|PM [zone]` or an ISO datetime → "HH:MM:SS" plus "+Nd" for a day offset N > 0, or for ISO datetimes the instant in the route's zone as "YYYY-MM-DDTHH:MM:SS+01:00".
 struct TimeNormalizer: Normalizer {
     init(arguments: inout StepArguments) {}

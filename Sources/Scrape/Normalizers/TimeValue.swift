@@ -1,3 +1,5 @@
+import Kernel
+
 /// A time as the `time` and `datetime` normalizers read it: a wall-clock time with a day offset, or a full ISO datetime.
 enum TimeValue {
     /// `HH:MM[:SS]`, `DDdHH:MM:SS`, `hh:mm[:ss] AM|PM [zone]` or `HH:MM:SS+Nd`.

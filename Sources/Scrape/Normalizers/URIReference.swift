@@ -1,3 +1,5 @@
+import Kernel
+
 /// A URI reference split into the five components of RFC 3986, with reference resolution (§5.2) and recomposition (§5.3).
 struct URIReference: Equatable {
     var scheme: String?

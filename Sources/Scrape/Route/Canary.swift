@@ -1,3 +1,5 @@
+public import Kernel
+
 /// A route's canary: the parameters of one cheap request that shows whether the upstream still
 /// answers, and answers as the route expects (`gottago upstreams check` sends it).
 ///

@@ -137,8 +137,8 @@ extension Route {
     /// A url-typed parameter's value must be an absolute http(s) address on one of its hosts; with
     /// `anyHost` (the upstream is sent to an origin, which replaces the address's host) any host
     /// passes. Only a repeatable parameter takes a list, of at most its `repeat` values.
-    public func upstreamRequest(_ values: [String: ParameterValue], anyHost: Bool = false) throws(RequestError) -> UpstreamRequest {
-        var resolved: [String: ParameterValue] = [:]
+    public func upstreamRequest(_ values: [String: RouteParameter.Value], anyHost: Bool = false) throws(RequestError) -> UpstreamRequest {
+        var resolved: [String: RouteParameter.Value] = [:]
         for parameter in parameters {
             if let value = values[parameter.name] {
                 resolved[parameter.name] = value
@@ -198,7 +198,7 @@ extension Route {
 
     /// Builds the upstream request for parameters that each take one value.
     public func upstreamRequest(_ values: [String: String], anyHost: Bool = false) throws(RequestError) -> UpstreamRequest {
-        try upstreamRequest([String: ParameterValue](singleValues: values), anyHost: anyHost)
+        try upstreamRequest([String: RouteParameter.Value](singleValues: values), anyHost: anyHost)
     }
 
     /// The template with its placeholders filled in. A section `{#name}…{/name}` is written once
@@ -206,7 +206,7 @@ extension Route {
     /// `name` is missing or has no value but empty ones. `transform` gets each value with its
     /// parameter's name and whether the template's text puts it inside a JSON string literal.
     private static func fill(
-        _ template: String, _ values: [String: ParameterValue], _ transform: (String, String, JSONText.Context) throws(RequestError) -> String
+        _ template: String, _ values: [String: RouteParameter.Value], _ transform: (String, String, JSONText.Context) throws(RequestError) -> String
     ) throws(RequestError) -> String {
         var output = ""
         var context = JSONText.Context()

@@ -1,4 +1,5 @@
 public import Markup
+public import Kernel
 
 /// One upstream request and how its response becomes normalized records, loaded from
 /// `Routes/<id>/route.xml` with every XPath compiled and every normalizer chain checked.
@@ -113,7 +114,7 @@ public struct RouteParameter: Sendable, Equatable {
     /// What the parameter means.
     public let summary: String
     /// How many values it takes (`repeat` in the route file): more than one makes it repeatable,
-    /// given as a ``ParameterValue/list(_:)``, each value written by the request's `{#name}` section.
+    /// given as a ``RouteParameter.Value/list(_:)``, each value written by the request's `{#name}` section.
     public let maxValues: Int
     /// For a url-typed parameter (a whole address, written as it is), the hosts it may name; nil
     /// for an ordinary value.

@@ -1,4 +1,5 @@
 import Markup
+import Kernel
 
 /// Every route in a `Routes/` folder, loaded and checked together.
 ///

@@ -1,4 +1,5 @@
 import Markup
+import Kernel
 
 /// Reads route files: schema first, then every XPath compiled and probed, every normalizer chain
 /// checked and every `$reference` resolved, so that a route that loads cannot fail for its own sake later.

@@ -1,4 +1,5 @@
 import Markup
+public import Kernel
 
 /// A recorded upstream response beside its route, with the normalized output it must give.
 ///

@@ -2,6 +2,7 @@ internal import CMicroHTTPD
 #if canImport(Glibc)
 import Glibc
 #endif
+import Kernel
 
 /// Answers written to the socket without libmicrohttpd's help.
 extension HTTPServer {
@@ -41,11 +42,6 @@ extension HTTPServer {
 
     /// The current time as an HTTP date (`Wed, 02 Dec 2026 07:10:00 GMT`).
     static func imfDate() -> String {
-        var now = time(nil)
-        var parts = tm()
-        gmtime_r(&now, &parts)
-        var buffer = [CChar](repeating: 0, count: 40)
-        let count = strftime(&buffer, buffer.count, "%a, %d %b %Y %H:%M:%S GMT", &parts)
-        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        HTTPDate.text(WallClock.seconds())
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Kernel
 
 /// Cheap wall-clock and monotonic time for logs and latency: civil dates by arithmetic
 /// (no `gmtime_r`, which takes a lock, and no Foundation formatters).
@@ -26,20 +27,12 @@ enum Timestamp {
 
     /// The UTC calendar time of an instant (proleptic Gregorian, from days since the epoch).
     static func civil(_ ts: timespec) -> Civil {
-        let seconds = Int(ts.tv_sec)
-        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
-        let secondOfDay = seconds - days * 86400
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let seconds = Int64(ts.tv_sec)
+        let days = floorDivide(seconds, 86_400)
+        let secondOfDay = Int(seconds - days * 86_400)
+        let (year, month, day) = CivilDate.civil(fromDays: days)
         return Civil(
-            year: year, month: month, day: day, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60,
+            year: Int(year), month: Int(month), day: Int(day), hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60,
             second: secondOfDay % 60, millisecond: Int(ts.tv_nsec) / 1_000_000)
     }
 

@@ -123,7 +123,7 @@ public final class DepartureFeed: Sendable {
     private func fetch() async throws -> Snapshot {
         let failure: UpstreamFailure
         do {
-            let answer = try await upstreams.client(for: route).extract(route, parameters: [String: ParameterValue]())
+            let answer = try await upstreams.client(for: route).extract(route, parameters: [String: RouteParameter.Value]())
             switch answer.extraction.outcome {
             case .success(let lists):
                 return install(lists, fetchedAt: answer.provenance.storedAt)

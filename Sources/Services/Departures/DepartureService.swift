@@ -1,6 +1,7 @@
 public import Model
 public import Store
 public import Upstream
+public import Kernel
 
 /// BART departures for clients: the station list (nearest first from a position), one station's
 /// departures, and the nearest stations with theirs, from one shared ``DepartureFeed`` and a

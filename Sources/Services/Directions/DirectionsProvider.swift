@@ -1,4 +1,5 @@
 import Model
+import Kernel
 
 /// Which upstream finds the driving route: a route and its parameters for two positions.
 public enum DirectionsProvider: String, Sendable, CaseIterable {

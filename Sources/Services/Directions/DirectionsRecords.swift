@@ -1,4 +1,5 @@
 import Scrape
+import Kernel
 
 /// Turns a directions route's `routes` records (distance_m, duration_s, the geometry as `points`
 /// or `track`, `steps`; see `Routes/README.md`) into the first driving route.

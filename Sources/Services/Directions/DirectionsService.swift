@@ -1,5 +1,6 @@
 public import Model
 public import Upstream
+public import Kernel
 
 /// Driving routes between two positions from the configured directions upstream.
 public final class DirectionsService: Sendable {

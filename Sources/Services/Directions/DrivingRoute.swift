@@ -1,4 +1,5 @@
 import Store
+public import Kernel
 
 /// A driving route as the directions upstream gave it: length, time, geometry and steps.
 public struct DrivingRoute: Sendable {

@@ -39,3 +39,4 @@ public enum RouteWeatherEvent: Sendable {
 }
 
 public import Model
+public import Kernel

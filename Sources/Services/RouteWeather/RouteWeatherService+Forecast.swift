@@ -1,4 +1,5 @@
 public import Model
+public import Kernel
 
 extension RouteWeatherService {
     /// One place's forecast for up to 7 days from today at the place (only `day` when given): the

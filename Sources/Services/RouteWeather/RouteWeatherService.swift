@@ -1,7 +1,7 @@
 public import Model
-import Scrape
-public import Store
+import Store
 import Synchronization
+public import Kernel
 
 /// The weather along a driving route, the DrivingWeather app's job done on the server:
 /// geocode both ends → directions → a point every 50 km along the geometry → the place at each

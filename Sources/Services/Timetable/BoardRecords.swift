@@ -1,5 +1,6 @@
 import Model
 import Scrape
+import Kernel
 
 /// Turns a board route's records (list `departures`, the fields of `hafas-extxml-stationboard`)
 /// into journeys, times in Swiss local time with their offset.

@@ -1,5 +1,6 @@
 import Model
 import Scrape
+import Kernel
 
 /// Turns a connections route's records into links: the normalized fields every timetable route
 /// gives (see `Routes/README.md`), with delays worked out from the prognosis times and every time

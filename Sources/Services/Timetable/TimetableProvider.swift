@@ -1,5 +1,6 @@
 public import Model
 public import Scrape
+public import Kernel
 
 /// Which upstream answers the timetable: a set of routes and the parameters each takes.
 ///
@@ -54,7 +55,7 @@ public enum TimetableProvider: String, Sendable, CaseIterable {
     /// The connections route's parameters for one pair; the stations to pass through as a list.
     public func connectionParameters(
         from: Station, to: Station, via: [Station], at moment: TimetableMoment, arrival: Bool, limit: Int
-    ) -> [String: ParameterValue] {
+    ) -> [String: RouteParameter.Value] {
         switch self {
         case .opendata:
             return [

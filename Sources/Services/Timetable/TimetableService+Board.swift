@@ -1,6 +1,6 @@
 public import Model
-import Scrape
 public import Upstream
+public import Kernel
 
 /// What a client asks a station board for.
 public struct BoardQuery: Sendable, Equatable {

@@ -1,7 +1,7 @@
 import Model
-import Scrape
 import Store
 import Upstream
+import Kernel
 
 extension TimetableService {
     /// The position a query gives, as the directory takes it.

@@ -1,7 +1,7 @@
 public import Model
-import Scrape
 public import Store
 public import Upstream
+public import Kernel
 
 /// Connections between lists of stations: names resolved against the station directory (a name
 /// it does not know asked of the provider's own station search), one upstream request per

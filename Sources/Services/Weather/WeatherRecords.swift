@@ -1,5 +1,6 @@
 import Model
 import Scrape
+import Kernel
 
 /// Turns a weather route's records (`place`, `current`, `days`, `hours`; see `Routes/README.md`)
 /// into a forecast. Days named only by weekday (Google) take dates counted from the forecast's

@@ -1,8 +1,8 @@
 public import Model
-import Scrape
-public import Store
+import Store
 import Synchronization
 public import Upstream
+public import Kernel
 
 /// Forecasts for places, asked once per ~10 km grid cell and day: concurrent requests for one
 /// cell wait for the same upstream answer, and the answer serves the cell while it is fresh.

@@ -1,4 +1,5 @@
 import Synchronization
+import Kernel
 
 extension Gazetteer {
     /// How many database files this process has built, for tests that check a file is reused.

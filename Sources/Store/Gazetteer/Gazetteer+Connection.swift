@@ -1,3 +1,5 @@
+import Kernel
+
 extension Gazetteer {
     /// The version of the database layout; a file of another version is rebuilt.
     static let schemaVersion: Int64 = 1

@@ -1,14 +1,15 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-internal import GazetteerData
+internal import EmbeddedFiles
 public import Model
 import Synchronization
+import Kernel
 
 /// The embedded offline gazetteer: every place of 1,000 people or more (GeoNames) and every
 /// active US ZIP code, in SQLite, by name, by ZIP code and by position.
 ///
-/// The data ships inside the binary (`GazetteerData`, written by
+/// The data ships inside the binary (`EmbeddedFiles`, written by
 /// `scripts/derive-gazetteer.py`); `open` builds a database file from it once per data
 /// version and then only reads it, with a small page cache and no memory mapping, so the
 /// gazetteer costs a few MiB of memory however much it is asked. One read-only connection
@@ -123,10 +124,11 @@ extension Gazetteer {
     enum EmbeddedData {
         /// The gzip-compressed text.
         static var bytes: UnsafeBufferPointer<UInt8> {
-            UnsafeBufferPointer(start: gazetteer_data_bytes(), count: gazetteer_data_count())
+            let file = embedded_gazetteer()
+            return UnsafeBufferPointer(start: file.bytes, count: file.count)
         }
 
         /// The SHA-256 of `bytes` in hex, as the derive script computed it.
-        static var digest: String { String(cString: gazetteer_data_sha256()) }
+        static var digest: String { String(cString: embedded_gazetteer().sha256) }
     }
 }

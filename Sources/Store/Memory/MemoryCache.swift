@@ -1,4 +1,5 @@
 import Synchronization
+public import Kernel
 
 /// An in-process cache: least-recently-used entries evicted to stay within a byte budget.
 ///

@@ -1,4 +1,5 @@
 import Synchronization
+public import Kernel
 
 /// A cache shared by several instances through one Redis server, over hiredis.
 ///

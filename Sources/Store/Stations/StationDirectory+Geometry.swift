@@ -1,53 +1,16 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Kernel
 
 extension StationDirectory {
     /// The great-circle distance in metres between two positions in degrees.
     public static func meters(fromLatitude latitude: Double, longitude: Double, toLatitude otherLatitude: Double, longitude otherLongitude: Double) -> Double {
-        Origin(latitude: latitude, longitude: longitude).meters(latitude: otherLatitude, longitude: otherLongitude)
+        Haversine.meters(fromLatitude: latitude, longitude: longitude, toLatitude: otherLatitude, longitude: otherLongitude)
     }
 
-    /// Great-circle distances on a sphere of the Earth's mean radius (haversine formula).
-    ///
-    /// A sphere is within 0.5 % of the WGS 84 ellipsoid, which ranks stops a few kilometres
-    /// apart the same way; the distances are good to a few metres per kilometre.
-    struct Origin {
-        /// The mean Earth radius (IUGG), in metres.
-        static let earthRadius = 6_371_008.8
-        static let radiansPerDegree = Double.pi / 180
-
-        let latitude: Double
-        let longitude: Double
-        private let latitudeRadians: Double
-        private let cosLatitude: Double
-
-        init(latitude: Double, longitude: Double) {
-            self.latitude = latitude
-            self.longitude = longitude
-            latitudeRadians = latitude * Self.radiansPerDegree
-            cosLatitude = cos(latitudeRadians)
-        }
-
-        /// The haversine of the central angle to a point: it grows with the distance, so
-        /// candidates are ranked by it and only the results are converted to metres.
-        func haversine(latitude: Double, longitude: Double) -> Double {
-            let other = latitude * Self.radiansPerDegree
-            let halfLatitude = sin((other - latitudeRadians) / 2)
-            let halfLongitude = sin((longitude - self.longitude) * Self.radiansPerDegree / 2)
-            return halfLatitude * halfLatitude + cosLatitude * cos(other) * halfLongitude * halfLongitude
-        }
-
-        /// Metres for a haversine from `haversine(latitude:longitude:)`.
-        static func meters(haversine: Double) -> Double {
-            2 * earthRadius * asin(min(1, haversine.squareRoot()))
-        }
-
-        /// Metres to a point.
-        func meters(latitude: Double, longitude: Double) -> Double {
-            Self.meters(haversine: haversine(latitude: latitude, longitude: longitude))
-        }
-    }
+    /// Great-circle distances from an origin (the haversine formula, in Kernel).
+    typealias Origin = Haversine
 
     /// The latitude-longitude box that holds every point within `radius` metres of an origin,
     /// as one or two longitude ranges.

@@ -1,4 +1,4 @@
-public import Scrape
+public import Kernel
 
 /// At most `limit` requests a day, the day as a zone counts it: an upstream's daily budget
 /// (search.ch: 1,000 connection queries a day), on top of its token bucket.

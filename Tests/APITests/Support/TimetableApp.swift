@@ -8,6 +8,7 @@ import Store
 import Testing
 import Upstream
 @testable import API
+import Kernel
 
 /// The real server with the timetable, through the shipped routes of one provider to the embedded
 /// sandbox on loopback; XML responses are checked against the published schema.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 @testable import Scrape
+@testable import Kernel
 
 /// The repository's `Routes/` folder and throw-away route folders for tests.
 enum RouteFixtures {

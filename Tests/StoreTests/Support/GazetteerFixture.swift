@@ -59,5 +59,5 @@ enum GazetteerFixture {
     }
 
     /// The committed data file.
-    static var committedDataPath: String { repository + "/Sources/GazetteerData/include/gazetteer.tsv.gz" }
+    static var committedDataPath: String { repository + "/Sources/EmbeddedFiles/include/gazetteer.tsv.gz" }
 }

@@ -1,6 +1,7 @@
 import HTTPTesting
 import Testing
 @testable import Store
+import Kernel
 
 /// Short timeouts and a short reconnect interval, so that outage tests take fractions of a second.
 /// No probe unless asked for: these tests see the state that their own calls leave.

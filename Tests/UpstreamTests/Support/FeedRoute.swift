@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Scrape
+import Kernel
 
 /// Route files written to a temporary folder with the shipped schema and loaded as a catalog, for
 /// tests of one route-language feature; the folder is gone when the catalog is returned.

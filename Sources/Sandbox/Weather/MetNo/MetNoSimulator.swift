@@ -1,3 +1,5 @@
+import Kernel
+
 /// MET Norway's Locationforecast 2.0 over the weather model, on its real path:
 /// `GET /weatherapi/locationforecast/2.0/compact?lat=…&lon=…[&altitude=…]`, answered in the
 /// `compact` GeoJSON (``MetNoRenderer``, ``MetNoTimeline``).

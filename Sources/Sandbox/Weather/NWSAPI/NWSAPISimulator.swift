@@ -17,7 +17,7 @@ import Model
 /// var headers = HTTPHeaders(); headers.add("User-Agent", "(acmeweather.example, support@acmeweather.example)")
 /// nws.respond(to: WebRequest(path: "/points/38.8894,-77.0352", headers: headers), origin: "http://127.0.0.1:8081").status  // 200
 /// ```
-public struct NWSAPISimulator: Sendable {
+public struct NWSAPISimulator: WeatherAPISimulator {
     /// The points path's prefix.
     public static let pointsPrefix = "/points/"
     /// The grid points' prefix.
@@ -27,17 +27,12 @@ public struct NWSAPISimulator: Sendable {
     /// The countries the NWS forecasts for: the states and Puerto Rico.
     static let countries: Set<String> = ["US", "PR"]
 
-    /// Where the points find their place, state and zone.
-    public let places: any PlaceSource
-    /// The weather.
-    public let model: WeatherModel
-    private let now: @Sendable () -> Int64
+    /// What it answers from; the points find their place, state and zone among its places.
+    public let weather: SimulatedWeather
 
-    /// A service over places, with a clock giving seconds since 1970.
-    public init(places: any PlaceSource, model: WeatherModel = WeatherModel(), now: @escaping @Sendable () -> Int64) {
-        self.places = places
-        self.model = model
-        self.now = now
+    /// A service answering from `weather`.
+    public init(weather: SimulatedWeather) {
+        self.weather = weather
     }
 
     /// The answer to a GET; `origin` (`http://host:port`) is where the request was sent, the

@@ -1,3 +1,5 @@
+import Kernel
+
 /// api.weather.gov's errors: RFC 7807 `application/problem+json` documents with a correlation
 /// id, a title, a problem type under `/problems/`, the status, a detail and the request's
 /// instance, as the recorded 500 and 503 answers and the documented 400, 404 and 301 ones have them.

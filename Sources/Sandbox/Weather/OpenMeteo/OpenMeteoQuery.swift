@@ -1,4 +1,4 @@
-import Scrape
+import Kernel
 
 /// An Open-Meteo `/v1/forecast` query, read and checked as the API checks it; a refusal carries
 /// the API's `reason` text (a type error first, then the coordinates' ranges, then the days).

@@ -9,7 +9,7 @@
 /// sums, the most severe WMO code, the sun's times), `current` is the quarter hour in progress;
 /// local times use the zone's offset at the answer's instant throughout. A query the API would
 /// refuse gets 400 and `{"error":true,"reason":…}` with its reason (``OpenMeteoQuery``).
-public struct OpenMeteoSimulator: Sendable {
+public struct OpenMeteoSimulator: WeatherAPISimulator {
     /// The forecast path.
     public static let path = "/v1/forecast"
     /// The grid the answers snap to, degrees (about 2.8 km north to south).
@@ -17,17 +17,12 @@ public struct OpenMeteoSimulator: Sendable {
     /// `current`'s interval, seconds.
     static let currentInterval = 900
 
-    /// Where `timezone=auto` finds the zone: the nearest place's.
-    public let places: any PlaceSource
-    /// The weather.
-    public let model: WeatherModel
-    private let now: @Sendable () -> Int64
+    /// What it answers from; `timezone=auto` finds the zone of the nearest of its places.
+    public let weather: SimulatedWeather
 
-    /// A service over places, with a clock giving seconds since 1970.
-    public init(places: any PlaceSource, model: WeatherModel = WeatherModel(), now: @escaping @Sendable () -> Int64) {
-        self.places = places
-        self.model = model
-        self.now = now
+    /// A service answering from `weather`.
+    public init(weather: SimulatedWeather) {
+        self.weather = weather
     }
 
     /// The answer to a GET.

@@ -1,0 +1,174 @@
+import Markup
+import Model
+import Server
+import Services
+import Upstream
+import Kernel
+
+/// The timetable endpoints: `/api/sbb/…` and the schema their documents follow.
+enum SBBEndpoints {
+    static func endpoints(timetable: TimetableService?) -> [Endpoint] {
+        var endpoints = [
+            Endpoint.xmlSchema(EndpointDocument.sbbXSD, id: "sbbSchema", tag: "timetable", summary: "The XML Schema of the timetable documents.", xsd: SBBSchema.xsd),
+        ]
+        guard let timetable else { return endpoints }
+        endpoints.append(nearby.answeringInline(as: NearbyArguments.self) { request, arguments in
+            .document(NearbyStations(timetable.nearby(arguments.position, limit: arguments.limit)).node, for: request, cache: .maxAge(3600))
+        })
+        endpoints.append(locations.answeringInline(as: LocationsArguments.self) { request, arguments in
+            let matches = timetable.locations(query: arguments.query, near: arguments.position, limit: arguments.limit)
+            return .document(StationMatches(matches).node, for: request, cache: .maxAge(3600))
+        })
+        let rendered = RenderedAnswers()
+        endpoints.append(KeptAnswers.endpoint(connections, as: ConnectionQuery.self, rendered: rendered, now: timetable.now) { query in
+            let answer = await timetable.schedules(query)
+            let failed = answer.document.schedules.contains { $0.error != nil }
+            return KeptAnswers.Made(document: document(answer.document.node, errors: failed), status: status(answer), provenance: answer.provenance)
+        })
+        endpoints.append(KeptAnswers.endpoint(board, as: BoardQuery.self, rendered: rendered, now: timetable.now) { query in
+            let answer = await timetable.board(query)
+            return KeptAnswers.Made(
+                document: document(answer.document.node, errors: answer.document.error != nil), status: status(answer),
+                provenance: answer.provenance)
+        })
+        return endpoints
+    }
+
+    /// The document a client gets: per-item errors led by their status, when there are any.
+    static func document(_ node: Node, errors: Bool) -> Node {
+        errors ? node.withErrorStatuses() : node
+    }
+
+    /// The status of an answer: 200, or the catalog's for the code the whole answer stands for.
+    static func status<Document>(_ answer: TimetableService.Answer<Document>) -> Int {
+        answer.failure.map(ErrorCatalog.status(of:)) ?? 200
+    }
+
+    static let nearby = Endpoint(
+        "/api/sbb/stations/nearby", id: "nearbyStations", tag: "timetable",
+        summary: "The stations nearest to a position, with their distance in metres.",
+        output: .documents([.nearbyStations]),
+        outputDoc: "`stations/station` with id, name, lat, lon, kind and distance (metres), nearest first."
+    ) {
+        Parameter.position(required: true, "The position, in degrees.")
+        Parameter.query("limit", .integer(1...50), default: 10, "How many stations.")
+    }
+
+    static let locations = Endpoint(
+        "/api/sbb/locations", id: "locations", tag: "timetable",
+        summary: "Stations by name (`query`), or near a position (`lat`, `lon`), with score and distance.",
+        output: .documents([.locations]),
+        outputDoc: "`locations/station` with id, name, lat, lon, kind, score (0–1) and, with a position, distance (metres).",
+        rules: [.anyOf(["query", "position"])]
+    ) {
+        Parameter.query("query", .stations(max: 1), "A station name or part of one; case and accents are ignored.")
+        Parameter.position("The position: distances are given, and without a query the nearest stations are listed.")
+        Parameter.query("limit", .integer(1...50), default: 10, "How many stations.")
+    }
+
+    static let connections = Endpoint(
+        "/api/sbb/from/{from}/to/{to}", id: "connections", tag: "timetable",
+        summary: "Connections from each of up to 5 stations to each of up to 5 others (`;`-separated), one schedule per pair.",
+        description: """
+            As in the original GottaGo API: `/api/sbb/from/Bern;Thun/to/Zürich HB.xml` answers `schedules/schedule/from,to,\
+            links/link/departure,arrival,info,parts/part/departure,arrival,trackfrom,trackto,vehicle`, with more optional \
+            elements since. The pairs are fetched at once. A pair that fails carries its own `error` (`ambiguous_station` \
+            with candidates, `unknown_station` with suggestions, `no_connections`, an upstream failure); the response is 200 \
+            when at least one pair has links, or else takes the first error's status, with the `schedules` document. A stale \
+            pair carries `stale` and `age`. Responses that asked an upstream carry `X-Cache` (HIT when every pair was cached, \
+            MISS when one was fetched, STALE when one is stale) and `Age` (seconds, the oldest pair's).
+            """,
+        output: .documents([.schedules]), outputDoc: "`schedules`, one `schedule` per pair.",
+        errors: ["ambiguous_station", "unknown_station", "no_connections"] + upstreamCodes
+    ) {
+        Parameter.path(
+            "from", .stations(max: ConnectionQuery.maxStations),
+            "Up to 5 station names or ids, separated by a literal `;` in the path (`%3B` is a semicolon inside a name); each 1–100 characters.")
+        Parameter.path("to", .stations(max: ConnectionQuery.maxStations), "Up to 5 station names or ids, as `from`.")
+        Parameter.query("date", .date, "Travel date (Swiss local time); today by default.")
+        Parameter.query("time", .time, "Time as HH:MM; now by default.")
+        Parameter.query("arrival", .flag, default: "0", "`1`: the time is the latest arrival.")
+        Parameter.query("via", .stations(max: 1), repeats: ConnectionQuery.maxVia, "A station to pass through; repeatable, at most 5.")
+        Parameter.query("limit", .integer(ConnectionQuery.limits), default: .int(ConnectionQuery.defaultLimit), "Connections per schedule.")
+        Parameter.query(
+            "transport", .choice(Station.Kind.allCases.map(\.rawValue)), repeats: Station.Kind.allCases.count,
+            "Means of transport to use; repeatable; all by default.")
+        Parameter.position("The client's position, to choose among stations that share a name.")
+    }
+
+    static let board = Endpoint(
+        "/api/sbb/stationboard/{station}", id: "stationboard", tag: "timetable",
+        summary: "The next departures (`type=departure`) or arrivals at a station, from now or `datetime`.",
+        description: """
+            `stationboard` with the name as asked (`query`), the station it was resolved to, `type`, and `journeys/journey` \
+            in order of time: time (ISO 8601 with offset), line, category, number, vehicle, direction, platform, operator, \
+            delay (minutes, when known) and cancelled. A name that matches several stations, or none, gives the board an \
+            `error` (`ambiguous_station` with candidates, `unknown_station` with suggestions) and its status. Responses that \
+            asked an upstream carry `X-Cache` (HIT, MISS, STALE) and `Age`.
+            """,
+        output: .documents([.stationBoard]), outputDoc: "`stationboard`.",
+        errors: ["ambiguous_station", "unknown_station", "no_departures"] + upstreamCodes
+    ) {
+        Parameter.path("station", .stations(max: 1), "A station name or id, 1–100 characters.")
+        Parameter.query("datetime", .dateTime(space: true), "From when, as YYYY-MM-DDTHH:MM in Swiss local time; now by default.")
+        Parameter.query("type", .choice(StationBoard.Kind.allCases.map(\.rawValue)), default: "departure", "Departures or arrivals.")
+        Parameter.query("limit", .integer(BoardQuery.limits), default: .int(BoardQuery.defaultLimit), "Journeys on the board.")
+        Parameter.position("The client's position, to choose among stations that share a name.")
+    }
+
+    /// The codes of an upstream that fails, is paused or times out.
+    static let upstreamCodes = [
+        "upstream_error", "upstream_unreachable", "upstream_too_large", "malformed_response", "upstream_paused",
+        "upstream_unavailable", "upstream_rate_limited", "upstream_busy", "upstream_missing", "upstream_timeout",
+    ]
+}
+
+extension ConnectionQuery: EndpointArguments {
+    init(_ values: ParameterValues) {
+        self.init(origins: values.texts("from"), destinations: values.texts("to"))
+        if case .date(let date)? = values["date"] { self.date = date }
+        if case .time(let time)? = values["time"] { self.time = time }
+        if case .flag(let arrival)? = values["arrival"] { isArrivalTime = arrival }
+        via = values.texts("via")
+        if let limit = values.integer("limit") { self.limit = limit }
+        transports = Set(values.texts("transport").compactMap(Station.Kind.init(rawValue:)))
+        position = values.position()
+    }
+}
+
+extension BoardQuery: EndpointArguments {
+    init(_ values: ParameterValues) throws {
+        self.init(station: try values.required("station") { $0.texts("station").first })
+        if case .dateTime(let date, let time)? = values["datetime"] {
+            self.date = date
+            self.time = time
+        }
+        if let kind = values.text("type").flatMap(StationBoard.Kind.init(rawValue:)) { self.kind = kind }
+        if let limit = values.integer("limit") { self.limit = limit }
+        position = values.position()
+    }
+}
+
+/// A required position and a number of results.
+struct NearbyArguments: EndpointArguments {
+    let position: Coordinate
+    let limit: Int
+
+    init(_ values: ParameterValues) throws {
+        position = try values.required("position") { $0.position() }
+        limit = values.integer("limit") ?? 1
+    }
+}
+
+/// A station name, a position, or both, and a number of results.
+struct LocationsArguments: EndpointArguments {
+    let query: String?
+    let position: Coordinate?
+    let limit: Int
+
+    init(_ values: ParameterValues) {
+        query = values.text("query")
+        position = values.position()
+        limit = values.integer("limit") ?? 1
+    }
+}

@@ -1,0 +1,26 @@
+#ifndef EMBEDDEDFILES_H
+#define EMBEDDEDFILES_H
+
+#include <stddef.h>
+
+/* A derived file in the read-only data of the binary: a derive script writes it under include/
+ * and the assembly source that embeds it with `.incbin` (scripts/derived_files.py). Swift cannot
+ * name the assembler's symbols, so the functions below hand them out. */
+typedef struct embedded_file {
+    /* The first byte. */
+    const unsigned char *bytes;
+    /* The number of bytes. */
+    size_t count;
+    /* The SHA-256 of the bytes, 64 lower-case hex digits, NUL-terminated. */
+    const char *sha256;
+} embedded_file;
+
+/* The gazetteer (gazetteer.tsv.gz, written by scripts/derive-gazetteer.py): gzip-compressed
+ * tab-separated text. */
+embedded_file embedded_gazetteer(void);
+
+/* The Swiss station set (stations.tsv, written by scripts/derive-stations.py): UTF-8
+ * tab-separated text. */
+embedded_file embedded_stations(void);
+
+#endif

@@ -1,0 +1,28 @@
+@testable import API
+import Fetch
+import Model
+import Scrape
+import Server
+import Services
+import Store
+import Upstream
+
+/// The endpoints of an application with every service on.
+enum AllEndpoints {
+    /// Every endpoint the service can serve: every service on, debug routes on.
+    static func declared() throws -> [Endpoint] {
+        let upstreams = try Upstreams(catalog: try RouteCatalog.load(from: TestRoutes.shipped), fetcher: try CurlFetcher(), cache: MemoryCache())
+        let directory = try StationDirectory(stations: [Station(id: "8507000", name: "Bern", latitude: 46.948825, longitude: 7.439122)])
+        let weather = RouteWeatherService(
+            geocoding: try GeocodingService(provider: .nominatim, directory: nil, upstreams: upstreams),
+            directions: try DirectionsService(upstreams: upstreams, provider: .google), weather: try WeatherService(upstreams: upstreams, provider: .yr))
+        var api = APIConfiguration()
+        api.debugRoutes = true
+        let application = try Application(
+            server: ServerConfiguration(), api: api, upstreams: upstreams,
+            timetable: try TimetableService(upstreams: upstreams, directory: directory, provider: .hafasExtxml),
+            departures: try DepartureService(feed: DepartureFeed(upstreams: upstreams, routeID: "bart-etd")), weather: weather,
+            log: ServerLog(sink: LogSink(descriptor: -1)))
+        return application.endpoints
+    }
+}
