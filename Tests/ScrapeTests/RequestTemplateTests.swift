@@ -79,6 +79,14 @@ import Testing
         #expect(try route.upstreamRequest(["mode": "rail bus"]).url == "http://upstream.invalid/x?d=d&m=rail%20bus")
     }
 
+    /// The cache key is made of the request built, so the same values give the same key however they came.
+    @Test func oneValueAndAListOfItAreTheSameRequest() throws {
+        let route = try viaRoute(body: #"<A/>{#via}<Via name="{via}"/>{/via}<B/>"#)
+        #expect(try route.upstreamRequest(["via": "Olten"]) == route.upstreamRequest(["via": .list(["Olten"])]))
+        #expect(try route.upstreamRequest(["via": .list([])]) == route.upstreamRequest([String: String]()))
+        #expect(try route.upstreamRequest(["via": .list(["Olten", ""])]) == route.upstreamRequest(["via": .list(["Olten"])]))
+    }
+
     @Test func tooManyValuesOrLinesInASingleValueAreRefused() throws {
         let route = try viaRoute(body: #"{#via}<Via name="{via}"/>{/via}"#)
         let many = try #require(throws: RequestError.self) { try route.upstreamRequest(["via": .list(["a", "b", "c", "d"])]) }
