@@ -20,22 +20,17 @@ final class RenderedAnswers: Sendable {
         /// When the upstream gave the answer and until when it is fresh, in milliseconds.
         let storedAt: Int64
         let freshUntil: Int64
-        /// The upstream's metrics, where a hit on this entry is counted, `hits` times (once per
-        /// upstream answer the document holds).
-        let metrics: UpstreamMetrics
-        let hits: Int
+        /// Where a hit on this entry is counted: as the upstreams' cache hits, once per upstream
+        /// answer the document holds.
+        let hits: KeptCopyHits
 
-        init(
-            body: PreparedBody, status: Int, contentType: String, storedAt: Int64, freshUntil: Int64, metrics: UpstreamMetrics,
-            hits: Int = 1
-        ) {
+        init(body: PreparedBody, status: Int, contentType: String, storedAt: Int64, freshUntil: Int64, hits: KeptCopyHits) {
             self.hits = hits
             self.body = body
             self.status = status
             self.contentType = contentType
             self.storedAt = storedAt
             self.freshUntil = freshUntil
-            self.metrics = metrics
         }
 
         /// The kept answer, cacheable for the freshness it has left at `now`; with `source`, also
@@ -80,10 +75,13 @@ final class RenderedAnswers: Sendable {
         self.shards = (0..<max(shards, 1)).map { _ in Shard() }
     }
 
-    /// The entry under `key` while it is fresh at `now`, from this thread's shard.
+    /// The entry under `key` while it is fresh at `now`, from this thread's shard; the hit is
+    /// counted where the entry's upstream answers count theirs.
     func fresh(_ key: String, now: Int64) -> Entry? {
-        let shard = shards[ThreadSlot.current % shards.count]
+        let slot = ThreadSlot.current
+        let shard = shards[slot % shards.count]
         guard let entry = shard.state.withLock({ $0.entries[key]?.entry }), now < entry.freshUntil, now >= entry.storedAt else { return nil }
+        entry.hits.record(slot: slot)
         return entry
     }
 
@@ -95,7 +93,7 @@ final class RenderedAnswers: Sendable {
             // An entry of its own per shard: a hit retains only its own thread's copy.
             let copy = Entry(
                 body: entry.body, status: entry.status, contentType: entry.contentType,
-                storedAt: entry.storedAt, freshUntil: entry.freshUntil, metrics: entry.metrics, hits: entry.hits)
+                storedAt: entry.storedAt, freshUntil: entry.freshUntil, hits: entry.hits)
             shard.state.withLock { state in
                 state.generation += 1
                 if let old = state.entries.updateValue((copy, state.generation), forKey: key) {

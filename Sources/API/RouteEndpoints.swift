@@ -32,7 +32,6 @@ enum RouteEndpoints {
                 lookup: { request in
                     let now = upstreams.now()
                     guard let entry = rendered.fresh(key(request), now: now) else { return nil }
-                    entry.metrics.answeredFromKeptCopy(slot: ThreadSlot.current)
                     return entry.response(now: now, source: "HIT")
                 },
                 handler: { request, _ in
@@ -46,21 +45,21 @@ enum RouteEndpoints {
                     var document = answer.extraction.node(status: { ErrorCatalog.status(of: $0) })
                     let status: Int
                     if case .failure(let failure) = answer.extraction.outcome { status = ErrorCatalog.status(of: failure.code) } else { status = 200 }
-                    if answer.source == .stale {
-                        document.attributes += [Node.Attribute("stale", "true"), Node.Attribute("age", String(answer.age))]
+                    let provenance = answer.provenance
+                    if provenance.source == .stale {
+                        document.attributes += [Node.Attribute("stale", "true"), Node.Attribute("age", String(provenance.age))]
                         var response = Response.document(document, for: request, status: status, cache: .noCache)
                         response.headers.set("X-Cache", "STALE")
-                        response.headers.set("Age", String(answer.age))
+                        response.headers.set("Age", String(provenance.age))
                         return response
                     }
-                    let client = upstreams.client(for: route)
                     let entry = RenderedAnswers.Entry(
                         body: PreparedBody(Response.render(document, as: request.format, pretty: request.pretty)),
                         status: status, contentType: request.format.contentType,
-                        storedAt: answer.storedAt, freshUntil: answer.freshUntil, metrics: client.metrics)
+                        storedAt: provenance.storedAt, freshUntil: provenance.freshUntil, hits: provenance.keptCopyHits)
                     let now = upstreams.now()
-                    if now < entry.freshUntil { rendered.keep(key(request), entry) }
-                    return entry.response(now: now, source: answer.source.rawValue)
+                    if provenance.isFresh(at: now) { rendered.keep(key(request), entry) }
+                    return entry.response(now: now, source: provenance.source.rawValue)
                 }),
         ]
     }
@@ -93,13 +92,13 @@ enum RouteEndpoints {
     /// not served, as it is not listed.
     static func validated(
         _ request: Request, _ catalog: RouteCatalog, answering: (Scrape.Route) -> Bool
-    ) throws(HTTPError) -> (Scrape.Route, [String: String]) {
+    ) throws(HTTPError) -> (Scrape.Route, [String: RouteParameter.Value]) {
         let id = request.parameters.raw("id").map(String.init) ?? ""
         guard let route = catalog[id], answering(route) else {
             let known = catalog.routes.filter(answering).map(\.id).joined(separator: ", ")
             throw .catalogued("unknown_route", "There is no route \"\(id.prefix(100))\"; the routes are \(known).")
         }
-        var parameters: [String: String] = [:]
+        var parameters: [String: RouteParameter.Value] = [:]
         for (name, value) in request.query where name != "pretty" && name != "format" {
             guard let declared = route.parameters.first(where: { $0.name == name }) else {
                 let names = route.parameters.map(\.name)
@@ -113,7 +112,7 @@ enum RouteEndpoints {
                 guard declared.isRepeatable else {
                     throw .catalogued("repeated_parameter", "Parameter \(name) is given more than once.")
                 }
-                guard earlier.split(separator: RouteParameter.valueSeparator).count < declared.maxValues else {
+                guard earlier.values.count < declared.maxValues else {
                     throw .catalogued("repeated_parameter", "Parameter \(name) is given more than \(declared.maxValues) times.")
                 }
             }
@@ -123,8 +122,12 @@ enum RouteEndpoints {
             guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
                 throw .catalogued("invalid_parameter", "Parameter \(name) contains a control character.")
             }
-            guard !value.isEmpty || !declared.isRepeatable else { continue }
-            parameters[name] = parameters[name].map { $0 + String(RouteParameter.valueSeparator) + value } ?? value
+            guard declared.isRepeatable else {
+                parameters[name] = .one(value)
+                continue
+            }
+            guard !value.isEmpty else { continue }
+            parameters[name] = .list((parameters[name]?.values ?? []) + [value])
         }
         if let missing = route.parameters.first(where: { $0.required && $0.defaultValue == nil && parameters[$0.name] == nil }) {
             throw .catalogued("missing_parameter", "Parameter \(missing.name) is required: \(missing.summary)")

@@ -12,7 +12,7 @@ public import Kernel
 /// ```swift
 /// let sbb = UpstreamClient(name: "sbb", fetcher: fetcher, cache: MemoryCache(), policy: UpstreamPolicy())
 /// let answer = try await sbb.extract(route, parameters: ["from": "Bern", "to": "Thun", …])
-/// // answer.cache is .hit, .miss or .stale; answer.age in seconds
+/// // answer.provenance.source is .hit, .miss or .stale; answer.provenance.age in seconds
 /// ```
 ///
 /// A fresh cached answer is returned at once. A stale one within the stale-while-revalidate
@@ -23,22 +23,17 @@ public import Kernel
 public final class UpstreamClient: Sendable {
     /// What the client got and where it came from.
     public struct Answer: Sendable {
-        /// Where the answer came from, as `X-Cache` says it.
-        public enum Source: String, Sendable {
-            case hit = "HIT"
-            case miss = "MISS"
-            case stale = "STALE"
-        }
-
         /// The records or the route's error.
         public let extraction: Extraction
-        /// Cache hit, miss or stale.
-        public let source: Source
-        /// Seconds since the upstream gave it.
-        public let age: Int
-        /// When the upstream gave it and until when it is fresh, in milliseconds of the wall clock.
-        public let storedAt: Int64
-        public let freshUntil: Int64
+        /// Cache hit, miss or stale, its age and freshness.
+        public let provenance: Provenance
+    }
+
+    /// What a fill gives its caller and every waiter: the cache entry it wrote and the extraction
+    /// as it is, so that a miss is never decoded from the bytes just encoded.
+    struct Filled: Sendable {
+        let entry: CacheEntry
+        let extraction: Extraction
     }
 
     /// The upstream's name, used in error codes, messages and metrics.
@@ -53,7 +48,7 @@ public final class UpstreamClient: Sendable {
     private let cache: any CacheDriver
     let policy: UpstreamPolicy
     let now: @Sendable () -> Int64
-    private let flights = SingleFlight<String, CacheEntry>()
+    private let flights = SingleFlight<String, Filled>()
     /// Keys whose background refresh is under way.
     private let refreshing = Mutex<Set<String>>([])
     /// This instance's name for the shared fetch locks.
@@ -111,8 +106,13 @@ public final class UpstreamClient: Sendable {
         log?("\(name): \(line)")
     }
 
-    /// The route's records for these parameters, from the cache or the upstream.
+    /// The route's records for parameters that each take one value.
     public func extract(_ route: Route, parameters: [String: String]) async throws(UpstreamFailure) -> Answer {
+        try await extract(route, parameters: [String: RouteParameter.Value](singleValues: parameters))
+    }
+
+    /// The route's records for these parameters, from the cache or the upstream.
+    public func extract(_ route: Route, parameters: [String: RouteParameter.Value]) async throws(UpstreamFailure) -> Answer {
         let request: UpstreamRequest
         do {
             // An origin replaces any address's host, so an address parameter may then name any.
@@ -147,13 +147,11 @@ public final class UpstreamClient: Sendable {
             if age < entry.freshForMilliseconds + Int64(times.staleIfError * 1000) { stale = (entry, extraction) }
         }
         do {
-            let (entry, shared) = try await flights.run(key) { [self] in try await fill(key, route, times, request, parameters, .client) }
+            // The fill's own extraction, to its caller and every waiter: a miss decodes nothing.
+            let (filled, shared) = try await flights.run(key) { [self] in try await fill(key, route, times, request, parameters, .client) }
             if shared { metrics.coalescedWaiter() }
-            guard let extraction = Extraction(decoding: entry.value) else {
-                throw UpstreamFailure(upstream: name, code: UpstreamFailure.Code.error, retryAfter: nil, message: "\(name): unreadable cache entry.")
-            }
             metrics.answered(.miss)
-            return answer(extraction, .miss, entry)
+            return answer(filled.extraction, .miss, filled.entry)
         } catch {
             if let stale {
                 metrics.answered(.stale)
@@ -167,10 +165,10 @@ public final class UpstreamClient: Sendable {
         }
     }
 
-    private func answer(_ extraction: Extraction, _ source: Answer.Source, _ entry: CacheEntry) -> Answer {
-        Answer(
-            extraction: extraction, source: source, age: Int(max(0, now() - entry.storedAt) / 1000),
-            storedAt: entry.storedAt, freshUntil: entry.storedAt + entry.freshForMilliseconds)
+    private func answer(_ extraction: Extraction, _ source: Provenance.Source, _ entry: CacheEntry) -> Answer {
+        Answer(extraction: extraction, provenance: Provenance(
+            source: source, age: Int(max(0, now() - entry.storedAt) / 1000), storedAt: entry.storedAt,
+            freshUntil: entry.storedAt + entry.freshForMilliseconds, keptCopyHits: KeptCopyHits(metrics)))
     }
 
     /// Seconds a request may take: the upstream's timeout.
@@ -183,23 +181,23 @@ public final class UpstreamClient: Sendable {
     /// `upstream_busy`) rather than kept waiting behind requests that hang, and one let in
     /// before fetches with the time it has left.
     private func fill(
-        _ key: String, _ route: Route, _ times: CacheTimes, _ request: UpstreamRequest, _ parameters: [String: String],
+        _ key: String, _ route: Route, _ times: CacheTimes, _ request: UpstreamRequest, _ parameters: [String: RouteParameter.Value],
         _ priority: ConcurrencyLimiter.Priority
-    ) async throws -> CacheEntry {
+    ) async throws -> Filled {
         let deadline = Deadline(after: .milliseconds(Int(timeout * 1000)), on: deadlineClock)
         // Across instances sharing the cache: one takes the lock and fetches, the others wait for
         // its value for a bounded time, then fetch themselves.
         let locked = await cache.lock(key + ":fetch", owner: owner, milliseconds: Int(policy.lockFor * 1000))
-        if !locked, let entry = try await awaitOtherInstance(key) { return entry }
+        if !locked, let filled = try await awaitOtherInstance(key) { return filled }
         defer {
             if locked { Task { [cache, owner] in await cache.unlock(key + ":fetch", owner: owner) } }
         }
         let probe = try admit(route)
         // A conditional refresh sends back the validator of the answer it would replace.
-        var previous: CacheEntry?
+        var previous: Filled?
         var conditions: [(name: String, value: String)] = []
-        if times.conditional, let entry = await cache.get(key), let validator = entry.validator {
-            previous = entry
+        if times.conditional, let entry = await cache.get(key), let validator = entry.validator, let extraction = Extraction(decoding: entry.value) {
+            previous = Filled(entry: entry, extraction: extraction)
             conditions.append(("If-Modified-Since", validator))
         }
         let response: FetchResponse
@@ -228,11 +226,11 @@ public final class UpstreamClient: Sendable {
             record(success: true, pause: nil, code: "not_modified", status: response.status)
             let fresh = freshness(of: response, times)
             let entry = CacheEntry(
-                value: previous.value, storedAt: now(), freshForMilliseconds: fresh,
+                value: previous.entry.value, storedAt: now(), freshForMilliseconds: fresh,
                 keepForMilliseconds: fresh + Int64(max(times.staleWhileRevalidate, times.staleIfError) * 1000),
-                validator: response.header("Last-Modified") ?? previous.validator)
+                validator: response.header("Last-Modified") ?? previous.entry.validator)
             await cache.set(key, entry)
-            return entry
+            return Filled(entry: entry, extraction: previous.extraction)
         }
         if var failure = UpstreamFailure.status(response.status, retryAfter: retryAfter(response), upstream: name) {
             // A server error whose body one of the route's error rules reads says what went wrong
@@ -247,7 +245,7 @@ public final class UpstreamClient: Sendable {
             log?("\(name): \(failure.code) (HTTP \(response.status)) for \(route.id): \(failure.message)")
             throw failure
         }
-        let extraction = Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters)
+        let extraction = Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters.singleValues)
         fillRates.record(route, extraction)
         let brokenAnswer: Bool
         if case .failure(let failure) = extraction.outcome, failure.kind == .fault { brokenAnswer = true } else { brokenAnswer = false }
@@ -259,17 +257,18 @@ public final class UpstreamClient: Sendable {
         if case .failure = extraction.outcome { isFailure = true } else { isFailure = false }
         let fresh = isFailure ? Int64(min(policy.failureFreshFor, times.fresh) * 1000) : freshness(of: response, times)
         let keep = isFailure ? fresh : fresh + Int64(max(times.staleWhileRevalidate, times.staleIfError) * 1000)
+        // Encoded for the cache only; the caller gets the extraction as it is.
         let entry = CacheEntry(
             value: extraction.encoded(), storedAt: now(), freshForMilliseconds: fresh, keepForMilliseconds: keep,
             validator: times.conditional && !isFailure ? response.header("Last-Modified") : nil)
         await cache.set(key, entry)
-        return entry
+        return Filled(entry: entry, extraction: extraction)
     }
 
     /// The route's own error for a response, when one of its error rules matched (not when the
     /// response did not parse).
-    private static func ruleFailure(_ route: Route, _ response: FetchResponse, _ parameters: [String: String]) -> RouteFailure? {
-        let extraction = Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters)
+    private static func ruleFailure(_ route: Route, _ response: FetchResponse, _ parameters: [String: RouteParameter.Value]) -> RouteFailure? {
+        let extraction = Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters.singleValues)
         guard case .failure(let failure) = extraction.outcome, failure.code != route.unparsable.code || failure.message != route.unparsable.message,
             failure.code != FailureCodes.tooComplex
         else { return nil }
@@ -289,13 +288,17 @@ public final class UpstreamClient: Sendable {
     }
 
     /// The value another instance is fetching, once it lands in the cache; nil after the wait.
-    private func awaitOtherInstance(_ key: String) async throws -> CacheEntry? {
+    private func awaitOtherInstance(_ key: String) async throws -> Filled? {
         let deadline = now() + Int64(policy.lockWait * 1000)
         let clock = ContinuousClock()
         let started = clock.now
         while now() < deadline, clock.now - started < .milliseconds(Int(policy.lockWait * 1000)) {
             try await Task.sleep(for: .milliseconds(25))
-            if let entry = await cache.get(key), now() - entry.storedAt < entry.freshForMilliseconds { return entry }
+            if let entry = await cache.get(key), now() - entry.storedAt < entry.freshForMilliseconds,
+                let extraction = Extraction(decoding: entry.value)
+            {
+                return Filled(entry: entry, extraction: extraction)
+            }
         }
         return nil
     }

@@ -39,9 +39,9 @@ public final class UpstreamMetrics: Sendable {
         return snapshot
     }
 
-    /// Counts a cache hit answered from a copy kept in front of the client, on the counter of
-    /// `slot` (the caller's thread number).
-    public func answeredFromKeptCopy(slot: Int, count: Int = 1) {
+    /// Counts cache hits answered from a copy kept in front of the client, on the counter of
+    /// `slot` (the caller's thread number); the copy counts them through ``KeptCopyHits``.
+    func answeredFromKeptCopy(slot: Int, count: Int = 1) {
         earlyHits[slot % earlyHits.count].value.add(count, ordering: .relaxed)
     }
 
@@ -55,7 +55,7 @@ public final class UpstreamMetrics: Sendable {
         }
     }
 
-    func answered(_ source: UpstreamClient.Answer.Source) {
+    func answered(_ source: Provenance.Source) {
         counts.withLock { counts in
             switch source {
             case .hit: counts.hits += 1

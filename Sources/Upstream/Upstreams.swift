@@ -70,10 +70,15 @@ public final class Upstreams: Sendable {
         client(for: route).policy.origin != nil || (live && route.retired == nil)
     }
 
+    /// The route's records for parameters that each take one value, with its follow-up's.
+    public func extract(_ route: Route, parameters: [String: String]) async throws(UpstreamFailure) -> UpstreamClient.Answer {
+        try await extract(route, parameters: [String: RouteParameter.Value](singleValues: parameters))
+    }
+
     /// The route's records for these parameters, with its follow-up's when it has one: the first
     /// answer gives the follow-up's address, which must stay on the hosts the follow-up allows,
     /// and the records of both come back together, as old as the older of the two.
-    public func extract(_ route: Route, parameters: [String: String]) async throws(UpstreamFailure) -> UpstreamClient.Answer {
+    public func extract(_ route: Route, parameters: [String: RouteParameter.Value]) async throws(UpstreamFailure) -> UpstreamClient.Answer {
         let first = try await client(for: route).extract(route, parameters: parameters)
         guard let follow = route.follow, case .success(let lists) = first.extraction.outcome else { return first }
         // The catalog has checked that the follow-up exists, talks to the same upstream and takes an address.
@@ -94,18 +99,17 @@ public final class Upstreams: Sendable {
                                   message: "\(client.name) pointed its follow-up request outside \(hosts.joined(separator: " or ")); it was not sent.")
         }
         var nextParameters = parameters.filter { name, _ in next.parameters.contains { $0.name == name } }
-        nextParameters[follow.parameter] = address.text
+        nextParameters[follow.parameter] = .one(address.text)
         let second = try await client.extract(next, parameters: nextParameters)
         let outcome: Result<[Record.Member], RouteFailure>
         switch second.extraction.outcome {
         case .success(let more): outcome = .success(lists + more)
         case .failure(let failure): outcome = .failure(failure)
         }
-        let sources: [UpstreamClient.Answer.Source] = [first.source, second.source]
+        // Both counted on a kept copy's hit, each in its own upstream's metrics.
         return UpstreamClient.Answer(
             extraction: Extraction(route: route.id, outcome: outcome, diagnostics: first.extraction.diagnostics + second.extraction.diagnostics),
-            source: sources.contains(.miss) ? .miss : (sources.contains(.stale) ? .stale : .hit), age: max(first.age, second.age),
-            storedAt: min(first.storedAt, second.storedAt), freshUntil: min(first.freshUntil, second.freshUntil))
+            provenance: Provenance.combined([first.provenance, second.provenance])!)
     }
 
     /// The client of the upstream with this name.

@@ -132,7 +132,7 @@ struct OJPRequestTests {
     @Test func whatTheRoutesSendIsUnderstood() throws {
         let trips = try #require(T.routes["ojp-trips"]).upstreamRequest([
             "from": "8507000", "to": "8503000", "arrival": "2026-03-29T01:05:00+01:00", "limit": "6",
-            "via": "8500218\nch:1:sloid:3504",
+            "via": .list(["8500218", "ch:1:sloid:3504"]),
         ])
         #expect(trips.url.hasSuffix(OJPService.path))
         #expect(try OJPRequest.parse(try #require(trips.body), contentType: "application/xml; charset=utf-8") == OJPRequest(

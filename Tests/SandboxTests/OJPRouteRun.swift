@@ -18,13 +18,17 @@ struct OJPRouteRun {
     let request: [UInt8]
 
     init(_ routeID: String, _ parameters: [String: String], service: OJPService = OJPRouteRun.service) throws {
+        try self.init(routeID, [String: RouteParameter.Value](singleValues: parameters), service: service)
+    }
+
+    init(_ routeID: String, _ parameters: [String: RouteParameter.Value], service: OJPService = OJPRouteRun.service) throws {
         let route = try #require(TestTimetable.routes[routeID])
         let upstream = try route.upstreamRequest(parameters)
         #expect(upstream.method == "POST" && upstream.url.hasSuffix(OJPService.path))
         let contentType = upstream.headers.first { $0.name == "Content-Type" }?.value
         request = try #require(upstream.body)
         (status, answer) = service.respond(to: request, contentType: contentType)
-        extraction = Extractor.run(route, body: answer, contentType: OJPService.contentType(status: status), parameters: parameters)
+        extraction = Extractor.run(route, body: answer, contentType: OJPService.contentType(status: status), parameters: parameters.singleValues)
     }
 
     /// The records of a top-level list; a failure is an issue.

@@ -193,8 +193,8 @@ struct OJPRoutesTests {
 
     @Test func tripsThroughViaStops() throws {
         let time = T.at(2026, 5, 12, 9, 0)
-        var parameters = Self.tripParameters(T.bern, T.zurich, Self.local(time))
-        parameters["via"] = [T.olten.id, T.baden.id].joined(separator: "\n")
+        var parameters = [String: RouteParameter.Value](singleValues: Self.tripParameters(T.bern, T.zurich, Self.local(time)))
+        parameters["via"] = .list([T.olten.id, T.baden.id])
         let run = try OJPRouteRun("ojp-trips", parameters)
         let expected = try model.connections(from: T.bern, to: T.zurich, via: [T.olten, T.baden], at: time, limit: 4)
         #expect(expected.allSatisfy { $0.sections.contains { $0.arrival.station == T.olten } && $0.sections.contains { $0.arrival.station == T.baden } })
@@ -220,7 +220,7 @@ struct OJPRoutesTests {
         let unknownTo = try OJPRouteRun("ojp-trips", ["from": T.bern.id, "to": "8599999", "departure": "2026-05-12T07:00:00+02:00"])
         #expect(try unknownTo.strings("//o:ErrorCondition/o:TripProblemType") == ["TRIP_DESTINATIONUNKNOWN"])
         let unknownVia = try OJPRouteRun("ojp-trips", [
-            "from": T.bern.id, "to": T.zurich.id, "departure": "2026-05-12T07:00:00+02:00", "via": "\(T.olten.id)\n8599999",
+            "from": .one(T.bern.id), "to": .one(T.zurich.id), "departure": "2026-05-12T07:00:00+02:00", "via": .list([T.olten.id, "8599999"]),
         ])
         #expect(try unknownVia.strings("//o:ErrorCondition/o:TripProblemType") == ["TRIP_VIAUNKNOWN"])
         #expect(unknownVia.failure?.code == "unknown_station")

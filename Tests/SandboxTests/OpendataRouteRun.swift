@@ -19,6 +19,10 @@ struct OpendataRouteRun {
     let query: String
 
     init(_ routeID: String, _ parameters: [String: String], service: OpendataService = OpendataRouteRun.service) throws {
+        try self.init(routeID, [String: RouteParameter.Value](singleValues: parameters), service: service)
+    }
+
+    init(_ routeID: String, _ parameters: [String: RouteParameter.Value], service: OpendataService = OpendataRouteRun.service) throws {
         let route = try #require(TestTimetable.routes[routeID])
         let upstream = try route.upstreamRequest(parameters)
         #expect(upstream.method == "GET" && upstream.url.hasPrefix("https://transport.opendata.ch/v1/"))
@@ -27,7 +31,7 @@ struct OpendataRouteRun {
         path = String(target[..<question])
         query = question == target.endIndex ? "" : String(target[target.index(after: question)...])
         answer = service.respond(path: path, query: Substring(query))
-        extraction = Extractor.run(route, body: answer.body, contentType: answer.contentType, parameters: parameters)
+        extraction = Extractor.run(route, body: answer.body, contentType: answer.contentType, parameters: parameters.singleValues)
     }
 
     /// The records of a top-level list; a failure is an issue.

@@ -136,8 +136,8 @@ struct OpendataRoutesTests {
 
     @Test func connectionsThroughViaStations() throws {
         let time = T.at(2026, 5, 12, 9, 0)
-        var parameters = Self.tripParameters(T.bern, T.zurich, time)
-        parameters["via"] = [T.olten.id, T.baden.id].joined(separator: "\n")
+        var parameters = [String: RouteParameter.Value](singleValues: Self.tripParameters(T.bern, T.zurich, time))
+        parameters["via"] = .list([T.olten.id, T.baden.id])
         let run = try OpendataRouteRun("opendata-connections", parameters)
         #expect(run.query.contains("&via%5B%5D=8500218&via%5B%5D=8503504&"))
         let expected = try model.connections(from: T.bern, to: T.zurich, via: [T.olten, T.baden], at: time, limit: 4)
@@ -258,7 +258,7 @@ struct OpendataRoutesTests {
         #expect(tooMany.failure?.code == "upstream_error")
         let badTime = try OpendataRouteRun("opendata-stationboard", ["id": T.bern.id, "datetime": "tomorrow"])
         #expect(badTime.answer.status == 500 && badTime.failure?.code == "upstream_error")
-        let neither = try OpendataRouteRun("opendata-stationboard", [:])
+        let neither = try OpendataRouteRun("opendata-stationboard", [String: String]())
         #expect(neither.answer.status == 400 && neither.failure?.code == "upstream_error")
         // The timetable always has runs; a board without any, in the API's shape, is no_departures.
         let route = try #require(T.routes["opendata-stationboard"])

@@ -170,7 +170,7 @@ struct QueryHTMLRequestTests {
     @Test func whatTheRoutesSendIsUnderstood() throws {
         let connections = try #require(T.routes["hafas-html-connections"]).upstreamRequest([
             "from": "Zürich HB", "to": "Genève", "date_text": "29.03.26", "time": "01:05", "forward": "0",
-            "via": "Olten\nBern, Rathaus",
+            "via": .list(["Olten", "Bern, Rathaus"]),
         ])
         let (path, query) = try QueryHTMLRun.split(connections.url)
         #expect(connections.url.hasPrefix("https://fahrplan.sbb.ch/bin/query.exe/dn?") && path == QueryHTMLService.connectionsPath)

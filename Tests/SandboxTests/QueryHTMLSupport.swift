@@ -19,12 +19,16 @@ struct QueryHTMLRun {
     static let service = QueryHTMLService(model: TestTimetable.model)
 
     init(_ routeID: String, _ parameters: [String: String], service: QueryHTMLService = QueryHTMLRun.service) throws {
+        try self.init(routeID, [String: RouteParameter.Value](singleValues: parameters), service: service)
+    }
+
+    init(_ routeID: String, _ parameters: [String: RouteParameter.Value], service: QueryHTMLService = QueryHTMLRun.service) throws {
         let route = try #require(TestTimetable.routes[routeID])
         let request = try route.upstreamRequest(parameters)
         #expect(request.method == "GET" && request.body == nil)
         (path, query) = try Self.split(request.url)
         (status, contentType, answer) = service.respond(path: path, query: query)
-        extraction = Extractor.run(route, body: answer, contentType: contentType, parameters: parameters)
+        extraction = Extractor.run(route, body: answer, contentType: contentType, parameters: parameters.singleValues)
     }
 
     /// `/bin/query.exe/dn` and the raw query string of an absolute URL.
@@ -69,10 +73,12 @@ extension RouteFailure {
 }
 
 /// The route parameters the timetable provider sends for a connection search.
-func htmlConnectionParameters(_ from: String, _ to: String, _ time: LocalDateTime, arrival: Bool = false, via: [String] = []) -> [String: String] {
+func htmlConnectionParameters(
+    _ from: String, _ to: String, _ time: LocalDateTime, arrival: Bool = false, via: [String] = []
+) -> [String: RouteParameter.Value] {
     [
-        "from": from, "to": to, "date_text": QueryHTMLRenderer.dotted(time.date), "time": time.clock,
-        "forward": arrival ? "0" : "1", "via": via.joined(separator: "\n"),
+        "from": .one(from), "to": .one(to), "date_text": .one(QueryHTMLRenderer.dotted(time.date)), "time": .one(time.clock),
+        "forward": arrival ? "0" : "1", "via": .list(via),
     ]
 }
 

@@ -22,6 +22,10 @@ import Testing
 
     /// The body sent, parsed back as JSON.
     private func sent(_ values: [String: String]) throws -> [String: Any] {
+        try sent([String: RouteParameter.Value](singleValues: values))
+    }
+
+    private func sent(_ values: [String: RouteParameter.Value]) throws -> [String: Any] {
         let body = try #require(try route(Self.template).upstreamRequest(values).body)
         return try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
     }
@@ -55,9 +59,9 @@ import Testing
         }
     }
 
-    /// A line feed separates the values of a repeatable parameter, so no single value holds one.
+    /// A repeatable parameter's values, each written by its section.
     @Test func repeatedValuesGoThroughTheirSectionEscapedEach() throws {
-        let object = try sent(["via": "Olten\nA \"B\"\nC\\D"])
+        let object = try sent(["via": .list(["Olten", #"A "B""#, #"C\D"#])])
         #expect(object["via"] as? [String] == ["Olten", #"A "B""#, #"C\D"#, "end"])
     }
 

@@ -70,21 +70,31 @@ import Testing
 
     @Test func aSectionIsWrittenOncePerValueAndLeftOutWithoutOne() throws {
         let route = try viaRoute(body: #"<A/>{#via}<Via name="{via}"/>{/via}<B/>"#)
-        let three = try route.upstreamRequest(["via": "Olten\nAarau & Baden\nBrugg"])
+        let three = try route.upstreamRequest(["via": .list(["Olten", "Aarau & Baden", "Brugg"])])
         #expect(three.body.map { String(decoding: $0, as: UTF8.self) } == #"<A/><Via name="Olten"/><Via name="Aarau &amp; Baden"/><Via name="Brugg"/><B/>"#)
-        let none = try route.upstreamRequest([:])
+        let none = try route.upstreamRequest([String: RouteParameter.Value]())
         #expect(none.body.map { String(decoding: $0, as: UTF8.self) } == "<A/><B/>")
         #expect(none.url == "http://upstream.invalid/x?d=d")
         // A section of a single-valued parameter is an optional part.
         #expect(try route.upstreamRequest(["mode": "rail bus"]).url == "http://upstream.invalid/x?d=d&m=rail%20bus")
     }
 
+    /// The cache key is made of the request built, so the same values give the same key however they came.
+    @Test func oneValueAndAListOfItAreTheSameRequest() throws {
+        let route = try viaRoute(body: #"<A/>{#via}<Via name="{via}"/>{/via}<B/>"#)
+        #expect(try route.upstreamRequest(["via": "Olten"]) == route.upstreamRequest(["via": .list(["Olten"])]))
+        #expect(try route.upstreamRequest(["via": .list([])]) == route.upstreamRequest([String: String]()))
+        #expect(try route.upstreamRequest(["via": .list(["Olten", ""])]) == route.upstreamRequest(["via": .list(["Olten"])]))
+    }
+
     @Test func tooManyValuesOrLinesInASingleValueAreRefused() throws {
         let route = try viaRoute(body: #"{#via}<Via name="{via}"/>{/via}"#)
-        let many = try #require(throws: RequestError.self) { try route.upstreamRequest(["via": "a\nb\nc\nd"]) }
+        let many = try #require(throws: RequestError.self) { try route.upstreamRequest(["via": .list(["a", "b", "c", "d"])]) }
         #expect(many == RequestError(parameter: "via", message: "takes at most 3 values, not 4"))
         let lines = try #require(throws: RequestError.self) { try route.upstreamRequest(["mode": "a\nb"]) }
         #expect(lines.parameter == "mode")
+        let list = try #require(throws: RequestError.self) { try route.upstreamRequest(["mode": .list(["a", "b"])]) }
+        #expect(list == RequestError(parameter: "mode", message: "takes one value, not a list"))
     }
 
     @Test func sectionsThatDoNotFitTogetherStopTheRoute() throws {

@@ -71,7 +71,7 @@ struct TimetableServiceOpendataTests {
     func pairsInOrder() async throws {
         try await withService { service, _, model in
             let answer = await service.schedules(query(["Bern", "Thun"], ["Zürich HB", "Basel SBB"]))
-            #expect(answer.failure == nil && answer.source == .miss)
+            #expect(answer.failure == nil && answer.provenance?.source == .miss)
             #expect(answer.document.schedules.map { "\($0.from)>\($0.to)" } == ["Bern>Zürich HB", "Bern>Basel SBB", "Thun>Zürich HB", "Thun>Basel SBB"])
             for (schedule, (from, to)) in zip(answer.document.schedules, [(Self.bern, Self.zurich), (Self.bern, Self.basel), (Self.thun, Self.zurich), (Self.thun, Self.basel)]) {
                 #expect(schedule.error == nil)
@@ -167,7 +167,7 @@ struct TimetableServiceOpendataTests {
             let error = try #require(answer.document.schedules[0].error)
             #expect(error.code == "unknown_station")
             #expect(error.candidates.contains { $0.id == "8503000" })
-            #expect(answer.source == nil)
+            #expect(answer.provenance == nil)
             var board = BoardQuery(station: "Atlantis")
             board.date = LocalDate(iso: "2026-12-01")
             let unknown = await service.board(board)
@@ -205,10 +205,10 @@ struct TimetableServiceOpendataTests {
         let clock = TestClock()
         try await withService(clock: clock) { service, _, _ in
             let fresh = await service.schedules(query(["Bern"], ["Thun"]))
-            #expect(fresh.document.schedules[0].staleAge == nil && fresh.freshUntil != nil)
+            #expect(fresh.document.schedules[0].staleAge == nil && fresh.provenance?.isFresh(at: clock.now) == true)
             clock.advance(seconds: 45)  // the route keeps connections fresh for 30 s
             let stale = await service.schedules(query(["Bern"], ["Thun"]))
-            #expect(stale.failure == nil && stale.source == .stale)
+            #expect(stale.failure == nil && stale.provenance?.source == .stale)
             #expect(stale.document.schedules[0].staleAge == 45)
             #expect(stale.document.schedules[0].links == fresh.document.schedules[0].links)
         }

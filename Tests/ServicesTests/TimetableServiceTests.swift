@@ -208,12 +208,13 @@ struct TimetableServiceTests {
             query.date = LocalDate(iso: "2026-12-01")
             query.time = LocalTime(iso: "08:00")
             let fresh = await service.board(query)
-            #expect(fresh.failure == nil && fresh.source == .miss && fresh.freshUntil != nil)
+            #expect(fresh.failure == nil && fresh.provenance?.source == .miss && fresh.provenance?.isFresh(at: clock.now) == true)
             #expect(fresh.document.station?.id == "8507000" && fresh.document.journeys.count == BoardQuery.defaultLimit)
             clock.advance(seconds: 45)  // the board route keeps answers fresh for 30 s
             await sandbox.shutdown()
             let stale = await service.board(query)
-            #expect(stale.failure == nil && stale.source == .stale && stale.age == 45 && stale.freshUntil == nil)
+            #expect(stale.failure == nil && stale.provenance?.source == .stale && stale.provenance?.age == 45
+                && stale.provenance?.isFresh(at: clock.now) == false)
             #expect(stale.document.staleAge == 45 && stale.document.journeys == fresh.document.journeys)
             let xml = String(decoding: XMLRenderer.render(stale.document.node), as: UTF8.self)
             #expect(xml.contains("<type>departure</type><stale>true</stale><age>45</age><journeys><journey>"))

@@ -101,18 +101,18 @@ struct FollowUpTests {
         }
         #expect(lists.map(\.node).map { $0.name } == ["point", "periods"])
         #expect(answer.extraction.route == "points")
-        #expect(answer.source == .miss)
+        #expect(answer.provenance.source == .miss)
         #expect((upstream.points, upstream.forecasts) == (1, 1))
 
         // The forecast expires first: only it is asked again, and the answer is as old as its older part.
         clock.advance(seconds: 90)
         let later = try await upstreams.extract(points, parameters: ["port": "\(upstream.port)"])
         #expect((upstream.points, upstream.forecasts) == (1, 2))
-        #expect(later.source == .miss)
-        #expect(later.age == 90)
+        #expect(later.provenance.source == .miss)
+        #expect(later.provenance.age == 90)
         clock.advance(seconds: 30)
         let hit = try await upstreams.extract(points, parameters: ["port": "\(upstream.port)"])
-        #expect(hit.source == .hit)
+        #expect(hit.provenance.source == .hit)
         #expect((upstream.points, upstream.forecasts) == (1, 2))
     }
 

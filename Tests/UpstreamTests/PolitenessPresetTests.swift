@@ -66,7 +66,7 @@ struct PolitenessPresetTests {
                 name: "quota", fetcher: try CurlFetcher(), cache: MemoryCache(now: { clock.now }), policy: UpstreamPolicy(), now: { clock.now })
             for n in 0..<2 {
                 let answer = try await client.extract(route, parameters: ["port": "\(upstream.port)", "n": "\(n)"])
-                #expect(answer.source == .miss)
+                #expect(answer.provenance.source == .miss)
             }
             await #expect {
                 _ = try await client.extract(route, parameters: ["port": "\(upstream.port)", "n": "2"])
@@ -76,11 +76,11 @@ struct PolitenessPresetTests {
             }
             #expect(upstream.hits.value == 2)
             // What is cached is served without spending anything.
-            #expect(try await client.extract(route, parameters: ["port": "\(upstream.port)", "n": "1"]).source == .hit)
+            #expect(try await client.extract(route, parameters: ["port": "\(upstream.port)", "n": "1"]).provenance.source == .hit)
             #expect(client.dailyQuotasLeft["quota-feed"]?.left == 0)
             // Tomorrow (a day later in any zone) the budget is back.
             clock.advance(seconds: 86_400)
-            #expect(try await client.extract(route, parameters: ["port": "\(upstream.port)", "n": "2"]).source == .miss)
+            #expect(try await client.extract(route, parameters: ["port": "\(upstream.port)", "n": "2"]).provenance.source == .miss)
             #expect(upstream.hits.value == 3)
         }
     }

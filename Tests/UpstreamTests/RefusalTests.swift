@@ -42,7 +42,7 @@ struct RefusalTests {
             #expect(lines.all.allSatisfy { $0.hasPrefix("metno: \(code) (HTTP \(status)) for feed") })
             // Once it answers again, so do we.
             upstream.feedStatus.value = 0
-            #expect(try await client.extract(route, parameters: ["port": "\(upstream.port)"]).source == .miss)
+            #expect(try await client.extract(route, parameters: ["port": "\(upstream.port)"]).provenance.source == .miss)
         }
     }
 
@@ -70,7 +70,7 @@ struct RefusalTests {
                 }
                 #expect(upstream.hits.value == hits)
                 clock.advance(seconds: Double(pause))
-                #expect(try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "\(pause)"]).source == .miss)
+                #expect(try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "\(pause)"]).provenance.source == .miss)
             }
         }
     }

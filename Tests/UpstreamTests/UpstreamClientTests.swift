@@ -30,12 +30,12 @@ struct UpstreamClientTests {
             let clock = TestClock()
             let client = try client(clock)
             let first = try await client.extract(route, parameters: ["port": "\(upstream.port)"])
-            #expect(first.source == .miss)
+            #expect(first.provenance.source == .miss)
             #expect(value(first) == "1")
             clock.advance(seconds: 30)
             let second = try await client.extract(route, parameters: ["port": "\(upstream.port)"])
-            #expect(second.source == .hit)
-            #expect(second.age == 30)
+            #expect(second.provenance.source == .hit)
+            #expect(second.provenance.age == 30)
             #expect(upstream.hits.value == 1)
         }
     }
@@ -64,16 +64,16 @@ struct UpstreamClientTests {
             _ = try await client.extract(route, parameters: ["port": "\(upstream.port)"])
             clock.advance(seconds: 90)
             let stale = try await client.extract(route, parameters: ["port": "\(upstream.port)"])
-            #expect(stale.source == .stale)
+            #expect(stale.provenance.source == .stale)
             #expect(value(stale) == "1")
             // The refresh lands a little after the upstream counts the request: ask until it has
             // (stale answers meanwhile start no second refresh).
             var refreshed = stale
-            for _ in 0..<200 where refreshed.source != .hit {
+            for _ in 0..<200 where refreshed.provenance.source != .hit {
                 try await Task.sleep(for: .milliseconds(10))
                 refreshed = try await client.extract(route, parameters: ["port": "\(upstream.port)"])
             }
-            #expect(refreshed.source == .hit)
+            #expect(refreshed.provenance.source == .hit)
             #expect(value(refreshed) == "2")
             #expect(upstream.hits.value == 2)
         }
@@ -88,8 +88,8 @@ struct UpstreamClientTests {
             upstream.feedStatus.value = 500
             clock.advance(seconds: 600)
             let answer = try await client.extract(route, parameters: ["port": "\(upstream.port)"])
-            #expect(answer.source == .stale)
-            #expect(answer.age == 600)
+            #expect(answer.provenance.source == .stale)
+            #expect(answer.provenance.age == 600)
             #expect(value(answer) == "1")
             clock.advance(seconds: 3600)
             let failure = try await #require(throws: UpstreamFailure.self) { try await client.extract(route, parameters: ["port": "\(upstream.port)"]) }
@@ -115,7 +115,7 @@ struct UpstreamClientTests {
             #expect(open.retryAfter == 30)
             #expect(upstream.hits.value == 3)
             clock.advance(seconds: 31)
-            #expect(try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "9"]).source == .miss)
+            #expect(try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "9"]).provenance.source == .miss)
         }
     }
 
@@ -141,7 +141,7 @@ struct UpstreamClientTests {
             }
             #expect(upstream.hits.value == 1)
             clock.advance(seconds: 0.5)
-            #expect(try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "1"]).source == .miss)
+            #expect(try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "1"]).provenance.source == .miss)
         }
     }
 
@@ -151,7 +151,7 @@ struct UpstreamClientTests {
             let route = try FeedRoute.load()
             let clock = TestClock()
             let client = try client(clock, policy: { $0.rate = 0.5; $0.burst = 1 })
-            #expect(try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "1"]).source == .miss)
+            #expect(try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "1"]).provenance.source == .miss)
             let limited = try await #require(throws: UpstreamFailure.self) {
                 try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "2"])
             }
@@ -169,7 +169,7 @@ struct UpstreamClientTests {
                 try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "3000"])
             }
             #expect(timeout.code == "upstream_timeout")
-            let bad = try await #require(throws: UpstreamFailure.self) { try await client.extract(route, parameters: [:]) }
+            let bad = try await #require(throws: UpstreamFailure.self) { try await client.extract(route, parameters: [String: String]()) }
             #expect(bad.code == "invalid_parameter")
         }
     }
@@ -204,7 +204,7 @@ struct UpstreamClientTests {
             #expect(await shared.lock(key + ":fetch", owner: "a-crashed-instance", milliseconds: 60_000))
             let started = ContinuousClock.now
             let answer = try await client.extract(route, parameters: ["port": "\(upstream.port)"])
-            #expect(answer.source == .miss)
+            #expect(answer.provenance.source == .miss)
             #expect(ContinuousClock.now - started >= .milliseconds(200))
             #expect(upstream.hits.value == 1)
         }

@@ -6,12 +6,13 @@ import Upstream
 /// rendered and found by the request as sent: a repeated request is answered on the server
 /// thread. Answers carry `X-Cache` (HIT, MISS or STALE) and `Age` when an upstream was asked.
 enum KeptAnswers {
-    /// What a timetable handler made: the document, its status, until when it may be kept, its
-    /// cache headers, and the metrics (with the number of upstream answers it holds) a hit counts in.
-    typealias Made = (
-        document: Node, status: Int, freshUntil: Int64?, source: UpstreamClient.Answer.Source?, age: Int, metrics: UpstreamMetrics,
-        answers: Int
-    )
+    /// What a timetable handler made: the document, its status, and where its upstream answers
+    /// came from (its cache headers, until when it may be kept, where a kept copy's hits count).
+    struct Made: Sendable {
+        let document: Node
+        let status: Int
+        let provenance: Provenance?
+    }
 
     /// The endpoint answered through kept answers: a lookup first (only checked requests were
     /// ever kept, so a hit needs no decoding), then `make` with the decoded arguments.
@@ -24,26 +25,25 @@ enum KeptAnswers {
             lookup: { request in
                 let current = now()
                 guard let entry = rendered.fresh(key(request), now: current) else { return nil }
-                entry.metrics.answeredFromKeptCopy(slot: ThreadSlot.current, count: entry.hits)
                 return entry.response(now: current, source: "HIT")
             },
             handler: { request, arguments in
                 let made = try await make(arguments)
                 let current = now()
-                guard let freshUntil = made.freshUntil, freshUntil > current else {
+                guard let provenance = made.provenance, provenance.isFresh(at: current) else {
                     var response = Response.document(made.document, for: request, status: made.status, cache: .noCache)
-                    if let source = made.source {
-                        response.headers.set("X-Cache", source.rawValue)
-                        response.headers.set("Age", String(made.age))
+                    if let provenance = made.provenance {
+                        response.headers.set("X-Cache", provenance.source.rawValue)
+                        response.headers.set("Age", String(provenance.age))
                     }
                     return response
                 }
                 let entry = RenderedAnswers.Entry(
                     body: PreparedBody(Response.render(made.document, as: request.format, pretty: request.pretty)),
-                    status: made.status, contentType: request.format.contentType, storedAt: current - Int64(made.age) * 1000,
-                    freshUntil: freshUntil, metrics: made.metrics, hits: made.answers)
+                    status: made.status, contentType: request.format.contentType, storedAt: current - Int64(provenance.age) * 1000,
+                    freshUntil: provenance.freshUntil, hits: provenance.keptCopyHits)
                 rendered.keep(key(request), entry)
-                return entry.response(now: current, source: made.source?.rawValue)
+                return entry.response(now: current, source: provenance.source.rawValue)
             })
     }
 

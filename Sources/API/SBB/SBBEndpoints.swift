@@ -23,13 +23,13 @@ enum SBBEndpoints {
         endpoints.append(KeptAnswers.endpoint(connections, as: ConnectionQuery.self, rendered: rendered, now: timetable.now) { query in
             let answer = await timetable.schedules(query)
             let failed = answer.document.schedules.contains { $0.error != nil }
-            return (document(answer.document.node, errors: failed), status(answer), answer.freshUntil, answer.source, answer.age, timetable.metrics,
-                    answer.document.schedules.count)
+            return KeptAnswers.Made(document: document(answer.document.node, errors: failed), status: status(answer), provenance: answer.provenance)
         })
         endpoints.append(KeptAnswers.endpoint(board, as: BoardQuery.self, rendered: rendered, now: timetable.now) { query in
             let answer = await timetable.board(query)
-            return (document(answer.document.node, errors: answer.document.error != nil), status(answer), answer.freshUntil, answer.source,
-                    answer.age, timetable.boardMetrics, 1)
+            return KeptAnswers.Made(
+                document: document(answer.document.node, errors: answer.document.error != nil), status: status(answer),
+                provenance: answer.provenance)
         })
         return endpoints
     }

@@ -136,14 +136,14 @@ extension Route {
     ///
     /// A url-typed parameter's value must be an absolute http(s) address on one of its hosts; with
     /// `anyHost` (the upstream is sent to an origin, which replaces the address's host) any host
-    /// passes.
-    public func upstreamRequest(_ values: [String: String], anyHost: Bool = false) throws(RequestError) -> UpstreamRequest {
-        var resolved: [String: String] = [:]
+    /// passes. Only a repeatable parameter takes a list, of at most its `repeat` values.
+    public func upstreamRequest(_ values: [String: RouteParameter.Value], anyHost: Bool = false) throws(RequestError) -> UpstreamRequest {
+        var resolved: [String: RouteParameter.Value] = [:]
         for parameter in parameters {
             if let value = values[parameter.name] {
                 resolved[parameter.name] = value
             } else if let value = parameter.defaultValue {
-                resolved[parameter.name] = value
+                resolved[parameter.name] = .one(value)
             } else if parameter.required {
                 throw RequestError(parameter: parameter.name, message: "is required")
             }
@@ -152,11 +152,15 @@ extension Route {
             throw RequestError(parameter: name, message: "is not a parameter of route \(id)")
         }
         for parameter in parameters {
-            guard let value = resolved[parameter.name], value.contains(RouteParameter.valueSeparator) else { continue }
-            let count = value.split(separator: RouteParameter.valueSeparator).count
-            guard parameter.isRepeatable else { throw RequestError(parameter: parameter.name, message: "takes one value, not several lines") }
-            guard count <= parameter.maxValues else {
-                throw RequestError(parameter: parameter.name, message: "takes at most \(parameter.maxValues) values, not \(count)")
+            guard let value = resolved[parameter.name] else { continue }
+            // No value holds a line feed: a line is what a value is, in every upstream format.
+            if value.values.contains(where: { $0.contains("\n") }) {
+                throw RequestError(parameter: parameter.name, message: "takes one value, not several lines")
+            }
+            guard case .list(let list) = value else { continue }
+            guard parameter.isRepeatable else { throw RequestError(parameter: parameter.name, message: "takes one value, not a list") }
+            guard list.count <= parameter.maxValues else {
+                throw RequestError(parameter: parameter.name, message: "takes at most \(parameter.maxValues) values, not \(list.count)")
             }
         }
         let url = try Self.fill(request.url, resolved) { name, value, _ throws(RequestError) in
@@ -192,12 +196,17 @@ extension Route {
         return UpstreamRequest(method: request.method, url: url, headers: headers, body: body)
     }
 
+    /// Builds the upstream request for parameters that each take one value.
+    public func upstreamRequest(_ values: [String: String], anyHost: Bool = false) throws(RequestError) -> UpstreamRequest {
+        try upstreamRequest([String: RouteParameter.Value](singleValues: values), anyHost: anyHost)
+    }
+
     /// The template with its placeholders filled in. A section `{#name}…{/name}` is written once
-    /// per value of `name` (the lines of a repeatable parameter's value), with `{name}` inside it
-    /// standing for that value; it is left out when `name` is missing or empty. `transform` gets
-    /// each value with its parameter's name and whether the template's text puts it inside a JSON string literal.
+    /// per value of `name`, with `{name}` inside it standing for that value; it is left out when
+    /// `name` is missing or has no value but empty ones. `transform` gets each value with its
+    /// parameter's name and whether the template's text puts it inside a JSON string literal.
     private static func fill(
-        _ template: String, _ values: [String: String], _ transform: (String, String, JSONText.Context) throws(RequestError) -> String
+        _ template: String, _ values: [String: RouteParameter.Value], _ transform: (String, String, JSONText.Context) throws(RequestError) -> String
     ) throws(RequestError) -> String {
         var output = ""
         var context = JSONText.Context()
@@ -211,7 +220,7 @@ extension Route {
             case .placeholder(let name):
                 if let current, current.name == name {
                     output += try transform(name, current.value, context)
-                } else if let value = values[name] {
+                } else if let value = values[name]?.single {
                     output += try transform(name, value, context)
                 } else {
                     output += "{\(name)}"
@@ -227,10 +236,8 @@ extension Route {
             case .sectionEnd(let name) where section?.name == name:
                 let pieces = section!.pieces
                 section = nil
-                let value = values[name] ?? ""
-                guard !value.isEmpty else { return }
-                for item in value.split(separator: RouteParameter.valueSeparator, omittingEmptySubsequences: true) {
-                    for inner in pieces { try write(inner, current: (name, String(item))) }
+                for item in values[name]?.values ?? [] where !item.isEmpty {
+                    for inner in pieces { try write(inner, current: (name, item)) }
                 }
             default:
                 if section != nil { section!.pieces.append(piece) } else { try write(piece, current: nil) }

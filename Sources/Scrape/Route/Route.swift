@@ -114,7 +114,7 @@ public struct RouteParameter: Sendable, Equatable {
     /// What the parameter means.
     public let summary: String
     /// How many values it takes (`repeat` in the route file): more than one makes it repeatable,
-    /// its values joined by ``valueSeparator``, each written by the request's `{#name}` section.
+    /// given as a ``RouteParameter.Value/list(_:)``, each value written by the request's `{#name}` section.
     public let maxValues: Int
     /// For a url-typed parameter (a whole address, written as it is), the hosts it may name; nil
     /// for an ordinary value.
@@ -122,9 +122,6 @@ public struct RouteParameter: Sendable, Equatable {
 
     /// Whether the value is a whole address.
     public var isURL: Bool { urlHosts != nil }
-
-    /// What separates the values of a repeatable parameter: a line feed, which no single value holds.
-    public static let valueSeparator: Character = "\n"
 
     /// Whether it takes several values.
     public var isRepeatable: Bool { maxValues > 1 }

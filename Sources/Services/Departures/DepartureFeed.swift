@@ -123,10 +123,10 @@ public final class DepartureFeed: Sendable {
     private func fetch() async throws -> Snapshot {
         let failure: UpstreamFailure
         do {
-            let answer = try await upstreams.client(for: route).extract(route, parameters: [:])
+            let answer = try await upstreams.client(for: route).extract(route, parameters: [String: RouteParameter.Value]())
             switch answer.extraction.outcome {
             case .success(let lists):
-                return install(lists, fetchedAt: answer.storedAt)
+                return install(lists, fetchedAt: answer.provenance.storedAt)
             case .failure(let routeFailure):
                 failure = UpstreamFailure(
                     upstream: route.upstream, code: routeFailure.code, retryAfter: nil, message: routeFailure.message)

@@ -1,5 +1,5 @@
 public import Model
-import Scrape
+public import Scrape
 public import Kernel
 
 /// Which upstream answers the timetable: a set of routes and the parameters each takes.
@@ -52,29 +52,30 @@ public enum TimetableProvider: String, Sendable, CaseIterable {
         }
     }
 
-    /// The connections route's parameters for one pair.
-    public func connectionParameters(from: Station, to: Station, via: [Station], at moment: TimetableMoment, arrival: Bool, limit: Int) -> [String: String] {
-        let separator = String(RouteParameter.valueSeparator)
+    /// The connections route's parameters for one pair; the stations to pass through as a list.
+    public func connectionParameters(
+        from: Station, to: Station, via: [Station], at moment: TimetableMoment, arrival: Bool, limit: Int
+    ) -> [String: RouteParameter.Value] {
         switch self {
         case .opendata:
             return [
-                "from": from.id, "to": to.id, "date": moment.date.description, "time": moment.time.description,
-                "arrival": arrival ? "1" : "0", "limit": String(limit), "via": via.map(\.id).joined(separator: separator),
+                "from": .one(from.id), "to": .one(to.id), "date": .one(moment.date.description), "time": .one(moment.time.description),
+                "arrival": arrival ? "1" : "0", "limit": .one(String(limit)), "via": .list(via.map(\.id)),
             ]
         case .hafasExtxml:
             return [
-                "from": from.name, "to": to.name, "date": moment.date.compact, "time": moment.time.description,
-                "arrival": arrival ? "1" : "0", "limit": String(limit), "via": via.map(\.name).joined(separator: separator),
+                "from": .one(from.name), "to": .one(to.name), "date": .one(moment.date.compact), "time": .one(moment.time.description),
+                "arrival": arrival ? "1" : "0", "limit": .one(String(limit)), "via": .list(via.map(\.name)),
             ]
         case .hafasHTML:
             return [
-                "from": from.name, "to": to.name, "date_text": moment.date.dotted, "time": moment.time.description,
-                "forward": arrival ? "0" : "1", "via": via.map(\.name).joined(separator: separator),
+                "from": .one(from.name), "to": .one(to.name), "date_text": .one(moment.date.dotted), "time": .one(moment.time.description),
+                "forward": arrival ? "0" : "1", "via": .list(via.map(\.name)),
             ]
         case .ojp:
             return [
-                "from": from.id, "to": to.id, arrival ? "arrival" : "departure": moment.iso8601, "limit": String(limit),
-                "via": via.map(\.id).joined(separator: separator),
+                "from": .one(from.id), "to": .one(to.id), arrival ? "arrival" : "departure": .one(moment.iso8601), "limit": .one(String(limit)),
+                "via": .list(via.map(\.id)),
             ]
         }
     }

@@ -26,11 +26,6 @@ public struct BoardQuery: Sendable, Equatable {
 }
 
 extension TimetableService {
-    /// The metrics of the upstream the boards ask.
-    public var boardMetrics: UpstreamMetrics {
-        upstreams.client(for: upstreams.catalog[provider.boardRoute]!).metrics
-    }
-
     /// The next departures or arrivals at a station: the name resolved as for connections, then
     /// one upstream request. The answer stands for the board's error when there is one.
     public func board(_ query: BoardQuery) async -> Answer<StationBoard> {
@@ -39,7 +34,7 @@ extension TimetableService {
         switch await resolve(query.station, near: position) {
         case .failure(let error):
             let board = StationBoard(query: query.station, station: nil, kind: query.kind, journeys: [], error: error)
-            return Answer(document: board, failure: error.code, freshUntil: nil, source: nil, age: 0)
+            return Answer(document: board, failure: error.code, provenance: nil)
         case .success(let found):
             station = found
         }
@@ -52,21 +47,19 @@ extension TimetableService {
         } catch {
             let failure = ScheduleError(code: error.code, message: error.message)
             let board = StationBoard(query: query.station, station: station, kind: query.kind, journeys: [], error: failure)
-            return Answer(document: board, failure: failure.code, freshUntil: nil, source: nil, age: 0)
+            return Answer(document: board, failure: failure.code, provenance: nil)
         }
-        let staleAge = answer.source == .stale ? answer.age : nil
-        let fetched = Fetched(freshUntil: staleAge == nil ? answer.freshUntil : nil, source: answer.source, age: answer.age)
+        let staleAge = answer.provenance.source == .stale ? answer.provenance.age : nil
         switch answer.extraction.outcome {
         case .failure(let failure):
             let error = ScheduleError(code: failure.code, message: failure.message)
             let board = StationBoard(query: query.station, station: station, kind: query.kind, journeys: [], error: error, staleAge: staleAge)
-            return Answer(document: board, failure: failure.code, freshUntil: nil, source: answer.source, age: answer.age)
+            return Answer(document: board, failure: failure.code, provenance: answer.provenance.notToBeKept)
         case .success(let lists):
             let journeys = Array(BoardRecords.journeys(lists, zone: zone).prefix(query.limit))
             let board = StationBoard(query: query.station, station: station, kind: query.kind, journeys: journeys, staleAge: staleAge)
-            return Answer(
-                document: board, failure: nil, freshUntil: keepable([fetched], movesWithNow: query.date == nil || query.time == nil),
-                source: answer.source, age: answer.age)
+            let provenance = staleAge == nil ? answer.provenance : answer.provenance.notToBeKept
+            return Answer(document: board, failure: nil, provenance: keepable([provenance], movesWithNow: query.date == nil || query.time == nil))
         }
     }
 }

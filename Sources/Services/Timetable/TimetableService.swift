@@ -21,34 +21,14 @@ public final class TimetableService: Sendable {
         public let document: Document
         /// The code of the error the whole document stands for (every pair failed); nil for a success.
         public let failure: String?
-        /// Until when (wall clock, milliseconds) every upstream answer in it is fresh, when all
-        /// are: the whole document may be kept that long. Nil when one failed or was stale.
-        public let freshUntil: Int64?
-        /// `X-Cache` of the whole: STALE when any upstream answer was stale, else MISS when any
-        /// was fetched, else HIT; nil when no upstream answered.
-        public let source: UpstreamClient.Answer.Source?
-        /// Seconds since the oldest upstream answer in it was given.
-        public let age: Int
+        /// Its upstream answers taken together (`X-Cache`: STALE when any was stale, else MISS when
+        /// any was fetched, else HIT; the oldest one's age), fresh until the whole document may be
+        /// kept: while every answer in it is fresh, never when one failed or was stale. Nil when no
+        /// upstream answered.
+        public let provenance: Provenance?
     }
 
-    /// What one upstream request gave, for the answer's cache headers.
-    struct Fetched {
-        var freshUntil: Int64?
-        var source: UpstreamClient.Answer.Source?
-        var age = 0
-
-        static let none = Fetched(freshUntil: nil, source: nil)
-
-        /// The cache headers of several answers together.
-        static func combined(_ all: [Fetched]) -> (source: UpstreamClient.Answer.Source?, age: Int) {
-            let sources = all.compactMap(\.source)
-            let source: UpstreamClient.Answer.Source? =
-                sources.contains(.stale) ? .stale : sources.contains(.miss) ? .miss : sources.isEmpty ? nil : .hit
-            return (source, all.map(\.age).max() ?? 0)
-        }
-    }
-
-    /// The metrics of the upstream the timetable asks, where answers kept in front of it count as hits.
+    /// The metrics of the upstream the timetable asks for connections.
     public var metrics: UpstreamMetrics {
         upstreams.client(for: upstreams.catalog[provider.connectionsRoute]!).metrics
     }
@@ -83,7 +63,7 @@ public final class TimetableService: Sendable {
         let moment = when(date: query.date, time: query.time)
         let via = query.via.map { resolved[$0]! }
         let pairs = query.origins.flatMap { origin in query.destinations.map { (origin, $0) } }
-        let answers = await withTaskGroup(of: (Int, Schedule, Fetched).self) { group in
+        let answers = await withTaskGroup(of: (Int, Schedule, Provenance?).self) { group in
             for (index, (origin, destination)) in pairs.enumerated() {
                 let from = resolved[origin]!, to = resolved[destination]!
                 group.addTask {
@@ -91,29 +71,27 @@ public final class TimetableService: Sendable {
                     return (index, schedule, fetched)
                 }
             }
-            var ordered = [(Schedule, Fetched)?](repeating: nil, count: pairs.count)
+            var ordered = [(Schedule, Provenance?)?](repeating: nil, count: pairs.count)
             for await (index, schedule, fetched) in group { ordered[index] = (schedule, fetched) }
             return ordered.compactMap { $0 }
         }
         let schedules = answers.map(\.0)
         let failure = schedules.contains { $0.error == nil } ? nil : schedules.first?.error?.code
-        let fetched = answers.map(\.1)
-        let freshUntil = keepable(fetched, movesWithNow: query.date == nil || query.time == nil)
-        let (source, age) = Fetched.combined(fetched)
-        return Answer(document: Schedules(schedules), failure: failure, freshUntil: freshUntil, source: source, age: age)
+        let provenance = keepable(answers.map(\.1), movesWithNow: query.date == nil || query.time == nil)
+        return Answer(document: Schedules(schedules), failure: failure, provenance: provenance)
     }
 
-    /// Until when a document made of these answers may be kept: while all are fresh, and, for a
-    /// query without a date and time, only until the minute ends ("now" moves on).
-    func keepable(_ fetched: [Fetched], movesWithNow: Bool) -> Int64? {
-        guard !fetched.isEmpty, fetched.allSatisfy({ $0.freshUntil != nil }), var until = fetched.compactMap(\.freshUntil).min() else {
-            return nil
-        }
+    /// The provenance of a document made of these answers (nil for one that failed), fresh while
+    /// all are and, for a query without a date and time, only until the minute ends ("now" moves
+    /// on); never when one of them failed.
+    func keepable(_ parts: [Provenance?], movesWithNow: Bool) -> Provenance? {
+        guard var whole = Provenance.combined(parts.compactMap { $0 }) else { return nil }
+        if parts.contains(where: { $0 == nil }) { whole = whole.notToBeKept }
         if movesWithNow {
             let current = now()
-            until = min(until, current - current % 60_000 + 60_000)
+            whole = whole.fresh(until: current - current % 60_000 + 60_000)
         }
-        return until
+        return whole
     }
 
     /// The stations nearest to a position, nearest first, with their distance in metres.
@@ -154,11 +132,11 @@ public final class TimetableService: Sendable {
     private func schedule(
         _ origin: String, _ destination: String, _ from: Result<Station, ScheduleError>, _ to: Result<Station, ScheduleError>,
         via: [Result<Station, ScheduleError>], at moment: TimetableMoment, query: ConnectionQuery
-    ) async -> (Schedule, Fetched) {
+    ) async -> (Schedule, Provenance?) {
         var stations: [Station] = []
         for result in [from, to] + via {
             switch result {
-            case .failure(let error): return (Schedule(from: origin, to: destination, links: [], error: error), .none)
+            case .failure(let error): return (Schedule(from: origin, to: destination, links: [], error: error), nil)
             case .success(let station): stations.append(station)
             }
         }
@@ -171,16 +149,15 @@ public final class TimetableService: Sendable {
             answer = try await upstreams.client(for: route).extract(route, parameters: parameters)
         } catch {
             return (Schedule(from: origin, to: destination, links: [], error: ScheduleError(
-                code: error.code, message: error.message)), .none)
+                code: error.code, message: error.message)), nil)
         }
-        let staleAge = answer.source == .stale ? answer.age : nil
-        var fetched = Fetched(freshUntil: staleAge == nil ? answer.freshUntil : nil, source: answer.source, age: answer.age)
+        let staleAge = answer.provenance.source == .stale ? answer.provenance.age : nil
+        let provenance = staleAge == nil ? answer.provenance : answer.provenance.notToBeKept
         switch answer.extraction.outcome {
         case .failure(let failure):
-            fetched.freshUntil = nil
             return (Schedule(
                 from: origin, to: destination, links: [],
-                error: ScheduleError(code: failure.code, message: failure.message), staleAge: staleAge), fetched)
+                error: ScheduleError(code: failure.code, message: failure.message), staleAge: staleAge), provenance.notToBeKept)
         case .success(let lists):
             var links = ConnectionRecords.links(lists, zone: zone)
             if !query.transports.isEmpty {
@@ -190,7 +167,7 @@ public final class TimetableService: Sendable {
                     }
                 }
             }
-            return (Schedule(from: origin, to: destination, links: Array(links.prefix(query.limit)), staleAge: staleAge), fetched)
+            return (Schedule(from: origin, to: destination, links: Array(links.prefix(query.limit)), staleAge: staleAge), provenance)
         }
     }
 }

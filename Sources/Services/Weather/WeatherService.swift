@@ -106,7 +106,7 @@ public final class WeatherService: Sendable {
             guard !forecast.days.isEmpty else {
                 return .failure(PlaceError(code: UpstreamFailure.Code.error, message: "The weather upstream gave no days for \(place.label)."))
             }
-            return .success(Fetched(forecast: forecast, storedAt: fetched.answer.storedAt, freshUntil: fetched.answer.freshUntil))
+            return .success(Fetched(forecast: forecast, storedAt: fetched.answer.provenance.storedAt, freshUntil: fetched.answer.provenance.freshUntil))
         case .failure(let error):
             return .failure(error)
         }
