@@ -67,5 +67,7 @@ if ids:
     print('checks.positive_data_acceptance.expected-statuses = ["2xx", "3xx", "400", "401", "403", "404", "409", "429", "5xx"]')
 PY
 
+# Run from the scratch folder, so that schemathesis keeps its cache there, not in the checkout.
+cd "$work"
 "$VENV/bin/schemathesis" --config-file "$work/schemathesis.toml" run "http://127.0.0.1:$port/api/openapi.json" \
     --checks all --max-examples "$EXAMPLES" --workers 2 --seed 1 --no-color "$@"
