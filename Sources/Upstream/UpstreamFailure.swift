@@ -92,32 +92,32 @@ public struct UpstreamFailure: Error, Sendable, Equatable, CustomStringConvertib
     /// The upstream asked us to wait (429 or 503, with its `Retry-After` or 30 s): the answer that
     /// asked, and every request refused until the pause ends, with the seconds left of it.
     public static func paused(upstream: String, retryAfter: Double) -> UpstreamFailure {
-        UpstreamFailure(upstream: upstream, code: Code.paused, retryAfter: max(1, Int(retryAfter.rounded(.up))),
-                        message: "\(upstream) asks us to slow down; try again later.")
+        waiting(upstream, Code.paused, retryAfter, "\(upstream) asks us to slow down; try again later.")
     }
 
     /// The circuit is open: the upstream failed repeatedly and is left alone for a while.
     public static func circuitOpen(upstream: String, retryAfter: Double) -> UpstreamFailure {
-        UpstreamFailure(upstream: upstream, code: Code.unavailable, retryAfter: max(1, Int(retryAfter.rounded(.up))),
-                        message: "\(upstream) is failing; requests to it are paused.")
+        waiting(upstream, Code.unavailable, retryAfter, "\(upstream) is failing; requests to it are paused.")
     }
 
     /// The route's daily budget at the upstream is spent until the next day.
     public static func quotaSpent(upstream: String, route: String, limit: Int, retryAfter: Double) -> UpstreamFailure {
-        UpstreamFailure(upstream: upstream, code: Code.quotaSpent, retryAfter: max(1, Int(retryAfter.rounded(.up))),
-                        message: "Today's \(limit) requests of \(route) to \(upstream) are spent, as its terms allow; cached answers are still served.")
+        waiting(upstream, Code.quotaSpent, retryAfter, "Today's \(limit) requests of \(route) to \(upstream) are spent, as its terms allow; cached answers are still served.")
     }
 
     /// Every slot of the upstream's concurrency cap stayed taken until the request's deadline:
     /// it was not sent.
     public static func busy(upstream: String, retryAfter: Double) -> UpstreamFailure {
-        UpstreamFailure(upstream: upstream, code: Code.busy, retryAfter: max(1, Int(retryAfter.rounded(.up))),
-                        message: "\(upstream) already has as many requests under way as it may, and no place came free in time; try again shortly.")
+        waiting(upstream, Code.busy, retryAfter, "\(upstream) already has as many requests under way as it may, and no place came free in time; try again shortly.")
     }
 
     /// Our own rate budget toward the upstream is spent.
     public static func rateLimited(upstream: String, retryAfter: Double) -> UpstreamFailure {
-        UpstreamFailure(upstream: upstream, code: Code.rateLimited, retryAfter: max(1, Int(retryAfter.rounded(.up))),
-                        message: "Too many requests to \(upstream) right now; try again shortly.")
+        waiting(upstream, Code.rateLimited, retryAfter, "Too many requests to \(upstream) right now; try again shortly.")
+    }
+
+    /// A failure that refuses requests for a while: the seconds to wait rounded up, at least one.
+    private static func waiting(_ upstream: String, _ code: String, _ retryAfter: Double, _ message: String) -> UpstreamFailure {
+        UpstreamFailure(upstream: upstream, code: code, retryAfter: max(1, Int(retryAfter.rounded(.up))), message: message)
     }
 }
