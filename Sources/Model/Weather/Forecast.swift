@@ -189,9 +189,7 @@ public struct WeatherForecast: Representable, Equatable {
             .optionalElement("current", CurrentWeather.shape) { $0.current },
             .list("days", "day", ForecastDay.shape) { $0.days },
             .list("hours", "hour", ForecastHour.shape, whenEmpty: .leftOut) { $0.hours },
-            .optional("credit", .string, summary: "The attribution the weather upstream's licence asks for (met.no, Open-Meteo: CC BY 4.0).") {
-                $0.credit
-            },
+            .weatherCredit { $0.credit },
         ]))
 
     public var node: Node { Self.document.node(self) }

@@ -114,9 +114,7 @@ public struct RouteWeather: Representable, Equatable {
             .leaf("duration", .duration) { $0.duration },
             .leaf("dedupe", .string, summary: "postcode or city: how repeated places were dropped.") { $0.dedupe },
             .element("sources", sources) { $0.sources },
-            .optional("credit", .string, summary: "The attribution the weather upstream's licence asks for (met.no, Open-Meteo: CC BY 4.0).") {
-                $0.credit
-            },
+            .weatherCredit { $0.credit },
             .list("places", "place", RoutePlace.shape) { $0.places },
         ]))
 
