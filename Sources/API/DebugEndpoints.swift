@@ -1,3 +1,4 @@
+import Kernel
 import Markup
 import Model
 import Server
@@ -7,28 +8,33 @@ enum DebugEndpoints {
     /// A fixed schedules document of about 1 KiB, the benchmark's reference payload.
     static let sample = Schedules([
         Schedule(from: "Bern", to: "Zürich HB", links: [
-            Link(departure: "2026-12-01T08:02:00+01:00", arrival: "2026-12-01T08:58:00+01:00", parts: [
+            Link(departure: at("2026-12-01T08:02:00+01:00"), arrival: at("2026-12-01T08:58:00+01:00"), parts: [
                 Part(
-                    departure: "2026-12-01T08:02:00+01:00", arrival: "2026-12-01T08:58:00+01:00",
+                    departure: at("2026-12-01T08:02:00+01:00"), arrival: at("2026-12-01T08:58:00+01:00"),
                     trackfrom: "7", trackto: "32", vehicle: "Train", line: "IC 1"),
             ]),
             Link(
-                departure: "2026-12-01T08:32:00+01:00", arrival: "2026-12-01T09:28:00+01:00",
+                departure: at("2026-12-01T08:32:00+01:00"), arrival: at("2026-12-01T09:28:00+01:00"),
                 info: "Platform change at Zürich HB", parts: [
                     Part(
-                        departure: "2026-12-01T08:32:00+01:00", arrival: "2026-12-01T09:28:00+01:00",
+                        departure: at("2026-12-01T08:32:00+01:00"), arrival: at("2026-12-01T09:28:00+01:00"),
                         trackfrom: "8", trackto: "31", vehicle: "Train", line: "IC 8"),
                 ]),
-            Link(departure: "2026-12-01T08:36:00+01:00", arrival: "2026-12-01T09:45:00+01:00", parts: [
+            Link(departure: at("2026-12-01T08:36:00+01:00"), arrival: at("2026-12-01T09:45:00+01:00"), parts: [
                 Part(
-                    departure: "2026-12-01T08:36:00+01:00", arrival: "2026-12-01T09:14:00+01:00",
+                    departure: at("2026-12-01T08:36:00+01:00"), arrival: at("2026-12-01T09:14:00+01:00"),
                     trackfrom: "9", trackto: "6", vehicle: "Train", line: "IR 15"),
                 Part(
-                    departure: "2026-12-01T09:20:00+01:00", arrival: "2026-12-01T09:45:00+01:00",
+                    departure: at("2026-12-01T09:20:00+01:00"), arrival: at("2026-12-01T09:45:00+01:00"),
                     trackfrom: "4", trackto: "33", vehicle: "Train", line: "S 11"),
             ]),
         ]),
     ])
+
+    /// A sample time; the literals above all parse.
+    private static func at(_ text: String) -> OffsetDateTime {
+        OffsetDateTime(text) ?? OffsetDateTime(instant: 0, in: .utc)
+    }
 
     static func endpoints() -> [Endpoint] {
         let xml = PreparedBody(Response.render(sample.node, as: .xml, pretty: false))

@@ -1,4 +1,5 @@
 public import Markup
+public import Kernel
 
 /// One connection: `<link>` with its departure, arrival, info and parts.
 ///
@@ -6,9 +7,9 @@ public import Markup
 /// and a client that does not know them can skip them.
 public struct Link: Representable, Equatable {
     /// Departure time, ISO 8601 with offset.
-    public var departure: String
+    public var departure: OffsetDateTime
     /// Arrival time, ISO 8601 with offset.
-    public var arrival: String
+    public var arrival: OffsetDateTime
     /// Free text from the timetable (changes, notes).
     public var info: String
     /// The sections of the journey.
@@ -25,7 +26,7 @@ public struct Link: Representable, Equatable {
 
     /// Creates a link.
     public init(
-        departure: String, arrival: String, info: String = "", duration: String? = nil, transfers: Int? = nil,
+        departure: OffsetDateTime, arrival: OffsetDateTime, info: String = "", duration: String? = nil, transfers: Int? = nil,
         products: [String] = [], parts: [Part], capacity1st: Int? = nil, capacity2nd: Int? = nil
     ) {
         self.capacity1st = capacity1st
@@ -63,9 +64,9 @@ public struct Link: Representable, Equatable {
 /// The first five members are the original GottaGo schema's.
 public struct Part: Representable, Equatable {
     /// Departure time, ISO 8601 with offset (the timetable's time; `delay` says how late).
-    public var departure: String
+    public var departure: OffsetDateTime
     /// Arrival time, ISO 8601 with offset.
-    public var arrival: String
+    public var arrival: OffsetDateTime
     /// The departure platform.
     public var trackfrom: String
     /// The arrival platform.
@@ -88,7 +89,7 @@ public struct Part: Representable, Equatable {
 
     /// Creates a part.
     public init(
-        departure: String, arrival: String, trackfrom: String, trackto: String, vehicle: String,
+        departure: OffsetDateTime, arrival: OffsetDateTime, trackfrom: String, trackto: String, vehicle: String,
         from: String? = nil, to: String? = nil, line: String? = nil, direction: String? = nil,
         delay: Int? = nil, cancelled: Bool = false, duration: String? = nil
     ) {

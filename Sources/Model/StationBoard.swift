@@ -1,4 +1,5 @@
 public import Markup
+public import Kernel
 
 /// The next departures (or arrivals) at one station: `<stationboard>`.
 ///
@@ -55,7 +56,7 @@ public struct StationBoard: Representable, Equatable {
 /// One departure or arrival on a board: `<journey>`.
 public struct BoardJourney: Representable, Equatable {
     /// The timetable's time, ISO 8601 with offset (`delay` says how late).
-    public var time: String
+    public var time: OffsetDateTime
     /// The line as shown (`IC 8`, `S 3`, `B 10`).
     public var line: String?
     /// The category (`IC`, `S`, `B`).
@@ -79,7 +80,7 @@ public struct BoardJourney: Representable, Equatable {
 
     /// Creates a journey.
     public init(
-        time: String, line: String? = nil, category: String? = nil, number: String? = nil, vehicle: String? = nil,
+        time: OffsetDateTime, line: String? = nil, category: String? = nil, number: String? = nil, vehicle: String? = nil,
         direction: String? = nil, origin: String? = nil, platform: String? = nil, operator: String? = nil, delay: Int? = nil,
         cancelled: Bool = false
     ) {

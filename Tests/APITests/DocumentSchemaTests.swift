@@ -1,3 +1,4 @@
+import Kernel
 import Foundation
 import HTTPTesting
 import Markup
@@ -38,7 +39,7 @@ struct DocumentSchemaTests {
         ("stationboard", StationBoard(
             query: "Bern", station: Station(id: "8507000", name: "Bern", latitude: 46.94883, longitude: 7.43913), kind: .arrival,
             journeys: [BoardJourney(
-                time: "2026-12-01T08:02:00+01:00", line: "IC 8", category: "IC", number: "823", vehicle: "Train", direction: "Brig",
+                time: OffsetDateTime("2026-12-01T08:02:00+01:00")!, line: "IC 8", category: "IC", number: "823", vehicle: "Train", direction: "Brig",
                 origin: "Basel SBB", platform: "7", operator: "SBB", delay: -1, cancelled: true)],
             error: ScheduleError(code: "upstream_timeout", message: "Slow."), staleAge: 12).node),
         ("stations", NearbyStations([(Station(id: "8507000", name: "Bern", latitude: 46.94883, longitude: 7.43913, kind: .train), 12.4)]).node),

@@ -1,3 +1,4 @@
+import Kernel
 import Foundation
 import HTTPTesting
 import Testing
@@ -14,13 +15,13 @@ struct SBBContractTests {
     static let sample = Schedules([
         Schedule(from: "Bern", to: "Zürich HB", links: [
             Link(
-                departure: "2026-03-29T01:50:00+01:00", arrival: "2026-03-29T03:10:00+02:00", info: "Change at Olten & <Aarau>",
+                departure: OffsetDateTime("2026-03-29T01:50:00+01:00")!, arrival: OffsetDateTime("2026-03-29T03:10:00+02:00")!, info: "Change at Olten & <Aarau>",
                 duration: "PT20M", transfers: 1, products: ["IC", "S"], parts: [
-                    Part(departure: "2026-03-29T01:50:00+01:00", arrival: "2026-03-29T03:00:00+02:00", trackfrom: "7", trackto: "12",
+                    Part(departure: OffsetDateTime("2026-03-29T01:50:00+01:00")!, arrival: OffsetDateTime("2026-03-29T03:00:00+02:00")!, trackfrom: "7", trackto: "12",
                          vehicle: "Train", from: "Bern", to: "Olten", line: "IC 1 723", direction: "Romanshorn", delay: 3),
-                    Part(departure: "2026-03-29T03:00:00+02:00", arrival: "2026-03-29T03:04:00+02:00", trackfrom: "", trackto: "",
+                    Part(departure: OffsetDateTime("2026-03-29T03:00:00+02:00")!, arrival: OffsetDateTime("2026-03-29T03:04:00+02:00")!, trackfrom: "", trackto: "",
                          vehicle: "Walk", duration: "PT4M"),
-                    Part(departure: "2026-03-29T03:04:00+02:00", arrival: "2026-03-29T03:10:00+02:00", trackfrom: "A", trackto: "B",
+                    Part(departure: OffsetDateTime("2026-03-29T03:04:00+02:00")!, arrival: OffsetDateTime("2026-03-29T03:10:00+02:00")!, trackfrom: "A", trackto: "B",
                          vehicle: "Bus", line: "Bus 4", cancelled: true),
                 ]),
         ], staleAge: 75),

@@ -76,8 +76,8 @@ struct TimetableServiceOpendataTests {
             for (schedule, (from, to)) in zip(answer.document.schedules, [(Self.bern, Self.zurich), (Self.bern, Self.basel), (Self.thun, Self.zurich), (Self.thun, Self.basel)]) {
                 #expect(schedule.error == nil)
                 let expected = try model.connections(from: from, to: to, at: Self.at, limit: ConnectionQuery.defaultLimit)
-                #expect(schedule.links.map(\.departure) == expected.map(\.departure.time.iso8601))
-                #expect(schedule.links.map(\.arrival) == expected.map(\.arrival.time.iso8601))
+                #expect(schedule.links.map(\.departure.iso8601) == expected.map(\.departure.time.iso8601))
+                #expect(schedule.links.map(\.arrival.iso8601) == expected.map(\.arrival.time.iso8601))
                 for (link, connection) in zip(schedule.links, expected) {
                     #expect(link.parts.map(\.from) == connection.sections.map(\.departure.station.name))
                     #expect(link.parts.map(\.trackfrom) == connection.sections.map { $0.departure.platform ?? "" })
@@ -107,7 +107,7 @@ struct TimetableServiceOpendataTests {
                 let expected = kind == .departure
                     ? try model.departures(at: Self.bern, from: Self.at, limit: BoardQuery.defaultLimit)
                     : try model.arrivals(at: Self.bern, from: Self.at, limit: BoardQuery.defaultLimit)
-                #expect(answer.document.journeys.map(\.time) == expected.map(\.stop.time.iso8601))
+                #expect(answer.document.journeys.map(\.time.iso8601) == expected.map(\.stop.time.iso8601))
                 #expect(answer.document.journeys.map(\.direction) == expected.map(\.ride.direction.name))
                 #expect(answer.document.journeys.map(\.platform) == expected.map(\.stop.platform))
                 #expect(answer.document.journeys.map(\.number) == expected.map(\.ride.number))
@@ -122,7 +122,7 @@ struct TimetableServiceOpendataTests {
             let first = await service.schedules(query(["Bern"], ["Baden"]))
             #expect(first.failure == nil)
             let expected = try model.connections(from: Self.bern, to: Self.baden, at: Self.at, limit: ConnectionQuery.defaultLimit)
-            #expect(first.document.schedules[0].links.map(\.arrival) == expected.map(\.arrival.time.iso8601))
+            #expect(first.document.schedules[0].links.map(\.arrival.iso8601) == expected.map(\.arrival.time.iso8601))
             #expect(first.document.schedules[0].links.first?.parts.last?.to == "Baden")
             let afterFirst = service.metrics.snapshot
             // The station search and the connections.
@@ -142,7 +142,7 @@ struct TimetableServiceOpendataTests {
             #expect(answer.failure == nil)
             #expect(answer.document.station?.id == "8503504" && answer.document.station?.name == "Baden")
             #expect(answer.document.station?.latitude == Self.baden.latitude && answer.document.station?.longitude == Self.baden.longitude)
-            #expect(answer.document.journeys.map(\.time) == (try model.departures(at: Self.baden, from: Self.at, limit: 10)).map(\.stop.time.iso8601))
+            #expect(answer.document.journeys.map(\.time.iso8601) == (try model.departures(at: Self.baden, from: Self.at, limit: 10)).map(\.stop.time.iso8601))
         }
     }
 
@@ -152,7 +152,7 @@ struct TimetableServiceOpendataTests {
             let answer = await service.schedules(query(["Bern"], ["Baden"]))
             #expect(answer.failure == nil)
             let expected = try model.connections(from: Self.bern, to: Self.baden, at: Self.at, limit: ConnectionQuery.defaultLimit)
-            #expect(answer.document.schedules[0].links.map(\.departure) == expected.map(\.departure.time.iso8601))
+            #expect(answer.document.schedules[0].links.map(\.departure.iso8601) == expected.map(\.departure.time.iso8601))
             #expect(answer.document.schedules[0].links.first?.parts.last?.to == "Baden")
             let unknown = await service.schedules(query(["Atlantis"], ["Bern"]))
             #expect(unknown.failure == "unknown_station" && unknown.document.schedules[0].error?.code == "unknown_station")
@@ -181,7 +181,7 @@ struct TimetableServiceOpendataTests {
             let answer = await service.schedules(query(["Bern"], ["Zürich HB"]) { $0.via = ["Olten", "Baden"] })
             #expect(answer.failure == nil)
             let expected = try model.connections(from: Self.bern, to: Self.zurich, via: [Self.olten, Self.baden], at: Self.at, limit: 4)
-            #expect(answer.document.schedules[0].links.map(\.departure) == expected.map(\.departure.time.iso8601))
+            #expect(answer.document.schedules[0].links.map(\.departure.iso8601) == expected.map(\.departure.time.iso8601))
             for link in answer.document.schedules[0].links {
                 #expect(link.parts.contains { $0.to == "Olten" } && link.parts.contains { $0.to == "Baden" })
             }

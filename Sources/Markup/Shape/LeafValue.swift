@@ -1,4 +1,6 @@
-/// A Swift value a leaf element's text is made of: `String`, `Int`, `Double` or `Bool`.
+public import Kernel
+
+/// A Swift value a leaf element's text is made of: `String`, `Int`, `Double`, `Bool` or `OffsetDateTime`.
 public protocol LeafValue: Sendable {
     /// The value as a leaf's typed text.
     var leafValue: Node.Value { get }
@@ -27,4 +29,9 @@ extension Bool: LeafValue {
 extension Node.Value: LeafValue {
     /// The value itself: for a leaf whose text is a number or a word as the value decides.
     @inlinable public var leafValue: Node.Value { self }
+}
+
+extension OffsetDateTime: LeafValue {
+    /// The date-time as ISO 8601 text with its offset.
+    public var leafValue: Node.Value { .string(iso8601) }
 }

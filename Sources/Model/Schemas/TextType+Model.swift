@@ -1,4 +1,5 @@
 public import Markup
+public import Kernel
 
 // The text types the published documents share, each declared once; the XSDs write each named
 // one as a simple type of that name.
@@ -22,6 +23,11 @@ extension TextType where Value == String {
 
     /// A BART station's abbreviation, `EMBR`.
     public static var abbr: Self { .pattern("Abbr", "[A-Z0-9]{1,8}") }
+}
+
+extension TextType where Value == OffsetDateTime {
+    /// ISO 8601 local time with its UTC offset, written from a typed date-time: the same `Time` type.
+    public static var time: Self { Self(TextType<String>.time.declaration) }
 }
 
 extension TextType where Value == Int {

@@ -1,3 +1,4 @@
+public import Kernel
 public import Markup
 
 /// One extracted record: its fields' normalized values and its nested record lists, in route order.
@@ -19,6 +20,12 @@ public struct Record: Sendable, Equatable {
     public func value(_ field: String) -> String? {
         for case .field(let name, let values, _) in members where name == field { return values.first }
         return nil
+    }
+
+    /// The first value of a field as a date-time, as the `time` and `datetime` normalizers write
+    /// it (a value without an offset is read in `zone`); nil when absent or not a date-time.
+    public func time(_ field: String, in zone: ZoneRules) -> OffsetDateTime? {
+        value(field).flatMap { OffsetDateTime($0, in: zone) }
     }
 
     /// The records of a nested list.

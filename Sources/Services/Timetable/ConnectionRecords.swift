@@ -44,15 +44,14 @@ enum ConnectionRecords {
     }
 
     /// A time field in Swiss local time with its offset.
-    static func time(_ record: Record, _ field: String, _ zone: ZoneRules) -> String? {
-        record.value(field).flatMap { ZonedTime.local($0, in: zone) }
+    static func time(_ record: Record, _ field: String, _ zone: ZoneRules) -> OffsetDateTime? {
+        record.time(field, in: zone)?.converted(to: zone)
     }
 
     /// Minutes from the planned time to the prognosis, or the record's own `delay`.
     static func delay(_ record: Record, planned: String, prognosis: String) -> Int? {
-        if let planned = record.value(planned), let expected = record.value(prognosis),
-            let seconds = ZonedTime.seconds(from: planned, to: expected) {
-            return Int(seconds / 60)
+        if let planned = record.time(planned, in: .utc), let expected = record.time(prognosis, in: .utc) {
+            return Int((expected - planned) / 60)
         }
         return record.value("delay").flatMap { Int($0) }
     }
