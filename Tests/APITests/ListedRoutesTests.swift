@@ -7,7 +7,6 @@ import Testing
 import Upstream
 @testable import gottago
 import Fetch
-import Kernel
 
 /// `/api/routes` offers only routes that can answer: in the default, offline run those whose
 /// upstream the embedded sandbox simulates, each of which answers its canary's parameters
@@ -16,12 +15,14 @@ import Kernel
 struct ListedRoutesTests {
     @Test("every route /api/routes lists answers its canary's parameters against the sandbox with no 5xx; the others are not served")
     func listedRoutesAnswer() async throws {
-        let settings = try ConfigurationLoader(arguments: [], environment: [:], readFile: { _ in nil }).load()
+        // The sandbox's clock and the canaries' times are one chosen midday, not the hour the test runs.
+        let settings = try ConfigurationLoader(
+            arguments: ["--sandbox-time", UpstreamsProcessTests.midday], environment: [:], readFile: { _ in nil }).load()
         let catalog = try RouteCatalog.load(from: TestRoutes.shipped)
         let plan = try UpstreamPlan(settings: settings, catalog: catalog)
         let (policies, sandbox) = try plan.start(settings, gazetteer: try await TestGazetteer.shared, log: ServerLog(sink: LogSink()))
         let upstreams = try Upstreams(catalog: catalog, fetcher: try CurlFetcher(), cache: MemoryCache(), policies: policies)
-        let seconds = WallClock.milliseconds() / 1000
+        let seconds = Int64(settings.sandboxTime)
         try await LiveApp.with(upstreams: upstreams, live: UpstreamPlan.live(settings)) { live in
             let listed = try await live.get("/api/routes.json")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(listed.body)) as? [String: Any])
