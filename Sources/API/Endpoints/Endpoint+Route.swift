@@ -28,50 +28,63 @@ extension Endpoint {
 /// Decodes and checks a request's parameters against an endpoint's declaration.
 struct ParameterDecoder: Sendable {
     let parameters: [Parameter]
-    let rules: [ParameterRule]
+    /// The same declarations held by reference: decoding borrows each instead of copying it.
+    private let declared: [Declared]
+    /// Each rule with the positions of the parameters it names.
+    let rules: [(rule: ParameterRule, slots: [Int])]
     /// The query names taken; nil when unknown ones are left to the handler.
     let known: Set<String>?
     /// The endpoint's own names, for the message that refuses an unknown one.
     let listed: String
-    /// Every default, for a request without path parameters or query.
+    /// Every default, for a request without path parameters or query, and the start of every other.
     let defaults: ParameterValues
     let hasPathParameters: Bool
+    let hasRequired: Bool
 
     init(_ endpoint: Endpoint) {
-        parameters = endpoint.allParameters
-        rules = endpoint.rules
+        let parameters = endpoint.allParameters
+        precondition(parameters.count <= 64, "an endpoint declares at most 64 parameters")
+        self.parameters = parameters
+        declared = parameters.map(Declared.init)
+        let names = parameters.map(\.name)
+        rules = endpoint.rules.map { rule in (rule, rule.names.compactMap { names.firstIndex(of: $0) }) }
         let own = endpoint.parameters.flatMap(\.queryNames)
         known = endpoint.refusesUnknownParameters ? Set(parameters.flatMap(\.queryNames)) : nil
         listed = own.sorted().joined(separator: ", ")
-        var defaults = ParameterValues()
-        for parameter in parameters { defaults[parameter.name] = parameter.defaultParameterValue }
+        var defaults = ParameterValues(names: names)
+        for (slot, parameter) in parameters.enumerated() { defaults[slot: slot] = parameter.defaultParameterValue }
         self.defaults = defaults
         hasPathParameters = parameters.contains { $0.location == .path }
+        hasRequired = parameters.contains(where: \.required)
     }
 
     /// The request's parameters, checked; the first thing wrong is a 400 naming the parameter.
     func decode(_ request: Request) throws -> ParameterValues {
-        if request.query.isEmpty, !hasPathParameters, rules.isEmpty, !parameters.contains(where: \.required) { return defaults }
+        if request.query.isEmpty, !hasPathParameters, rules.isEmpty, !hasRequired { return defaults }
         if let known {
             for (name, _) in request.query where !known.contains(name) {
                 throw HTTPError.catalogued("unknown_parameter", "Unknown parameter \"\(name.prefix(40))\"; this endpoint takes \(listed).")
             }
         }
-        var values = ParameterValues()
-        var given: Set<String> = []
-        for parameter in parameters {
-            guard let value = try parameter.given(in: request) else { continue }
-            values[parameter.name] = value
-            given.insert(parameter.name)
+        var values = defaults
+        var given: UInt64 = 0
+        for (slot, declared) in declared.enumerated() {
+            guard let value = try declared.parameter.given(in: request) else { continue }
+            values[slot: slot] = value
+            given |= 1 << slot
         }
-        for rule in rules { try check(rule, given) }
-        for parameter in parameters where values[parameter.name] == nil { values[parameter.name] = defaults[parameter.name] }
+        for (rule, slots) in rules { try check(rule, count: slots.count { given & (1 << $0) != 0 }) }
         return values
     }
 
-    private func check(_ rule: ParameterRule, _ given: Set<String>) throws(HTTPError) {
+    /// One declaration, by reference.
+    private final class Declared: Sendable {
+        let parameter: Parameter
+        init(_ parameter: Parameter) { self.parameter = parameter }
+    }
+
+    private func check(_ rule: ParameterRule, count: Int) throws(HTTPError) {
         let spoken = rule.names.map { name in parameters.first { $0.name == name }?.spoken ?? name }
-        let count = rule.names.filter(given.contains).count
         switch rule {
         case .anyOf:
             guard count >= 1 else { throw Parameter.invalid(spoken[0], "or \(spoken.dropFirst().joined(separator: " or ")) are required") }

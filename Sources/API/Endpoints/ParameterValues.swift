@@ -17,26 +17,41 @@ enum ParameterValue: Sendable {
 
 /// An endpoint's parameters, decoded and checked against its declaration: what a handler reads
 /// its typed arguments from (`EndpointArguments`).
+///
+/// One slot per declared parameter, in the declaration's order: an endpoint has a handful, so a
+/// lookup by name is a short scan, and a request's values are one array copied from the defaults.
 struct ParameterValues: Sendable {
-    private var values: [String: ParameterValue] = [:]
+    /// The endpoint's parameter names, shared by every request's values.
+    private let names: [String]
+    private var slots: [ParameterValue?]
 
-    init() {}
+    /// No value yet for any of these parameters.
+    init(names: [String]) {
+        self.names = names
+        slots = Array(repeating: nil, count: names.count)
+    }
 
     /// The value of a parameter, its default when it was not given, or nil.
     subscript(name: String) -> ParameterValue? {
-        get { values[name] }
-        set { values[name] = newValue }
+        guard let slot = names.firstIndex(of: name) else { return nil }
+        return slots[slot]
+    }
+
+    /// The value of the parameter declared at this position.
+    subscript(slot slot: Int) -> ParameterValue? {
+        get { slots[slot] }
+        set { slots[slot] = newValue }
     }
 
     /// A whole number.
-    func integer(_ name: String) -> Int? { if case .integer(let value)? = values[name] { value } else { nil } }
+    func integer(_ name: String) -> Int? { if case .integer(let value)? = self[name] { value } else { nil } }
 
     /// A text (a word of a choice, a name).
-    func text(_ name: String) -> String? { if case .text(let value)? = values[name] { value } else { nil } }
+    func text(_ name: String) -> String? { if case .text(let value)? = self[name] { value } else { nil } }
 
     /// Every text of a list parameter (none when absent).
     func texts(_ name: String) -> [String] {
-        switch values[name] {
+        switch self[name] {
         case .list(let items)?:
             items.compactMap { if case .text(let text) = $0 { text } else { nil } }
         case .text(let text)?:
@@ -47,7 +62,7 @@ struct ParameterValues: Sendable {
     }
 
     /// A position.
-    func position(_ name: String = "position") -> Coordinate? { if case .position(let value)? = values[name] { value } else { nil } }
+    func position(_ name: String = "position") -> Coordinate? { if case .position(let value)? = self[name] { value } else { nil } }
 
     /// A value the declaration requires: the decoder has refused every request without it, so
     /// its absence is a declaration out of step with its arguments (a 500 and a log line).
