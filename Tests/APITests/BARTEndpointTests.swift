@@ -37,7 +37,7 @@ struct BARTEndpointTests {
     func get(_ live: LiveApp, _ target: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestResponse {
         let response = try await live.get(target)
         if response.header("Content-Type")?.hasPrefix("application/xml") == true {
-            #expect(try XMLSchemaCheck.validate(response.body, schema: DocumentSchemas.bart.xsd) == nil, "\(target)", sourceLocation: sourceLocation)
+            #expect(try await XMLSchemaCheck.validate(response.body, schema: DocumentSchemas.bart.xsd) == nil, "\(target)", sourceLocation: sourceLocation)
         }
         return response
     }

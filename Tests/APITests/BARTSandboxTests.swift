@@ -57,7 +57,7 @@ struct BARTSandboxTests {
         try await withApp(.bartEtd) { live in
             let xml = try await live.get("/api/bart/stations/\(abbr)/departures")
             #expect(xml.status == 200)
-            #expect(try XMLSchemaCheck.validate(xml.body, schema: DocumentSchemas.bart.xsd) == nil)
+            #expect(try await XMLSchemaCheck.validate(xml.body, schema: DocumentSchemas.bart.xsd) == nil)
             #expect(xml.text.contains("<generated>2026-05-12T17:10:00-07:00</generated>"))
             let document = try Self.json(try await live.get("/api/bart/stations/\(abbr)/departures.json"), "departures")
             let destinations = document["destinations"] as? [[String: Any]] ?? []
@@ -85,7 +85,7 @@ struct BARTSandboxTests {
             #expect(Self.minutes(document["destinations"] as? [[String: Any]] ?? []) == Self.expected("LAKE", at: Self.instant))
             let nearby = try await live.get("/api/bart/nearby?lat=37.7929&lon=-122.3971&limit=3")
             #expect(nearby.status == 200)
-            #expect(try XMLSchemaCheck.validate(nearby.body, schema: DocumentSchemas.bart.xsd) == nil)
+            #expect(try await XMLSchemaCheck.validate(nearby.body, schema: DocumentSchemas.bart.xsd) == nil)
             let stations = (try Self.json(try await live.get("/api/bart/nearby.json?lat=37.7929&lon=-122.3971&limit=3"), "nearby")["stations"] as? [[String: Any]]) ?? []
             #expect(stations.compactMap { $0["abbr"] as? String } == ["EMBR", "MONT", "POWL"])
             for station in stations {

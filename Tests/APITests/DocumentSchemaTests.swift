@@ -70,7 +70,7 @@ struct DocumentSchemaTests {
         let nothing = Array(#"<?xml version="1.0"?><nothing/>"#.utf8)
         for file in PublishedSchemas.all {
             // xmllint answers 5 when the schema does not compile, 3 when the document is invalid.
-            let message = try #require(try XMLSchemaCheck.validate(nothing, schema: file.xsd))
+            let message = try #require(try await XMLSchemaCheck.validate(nothing, schema: file.xsd))
             #expect(!message.contains("failed to compile") && message.contains("No matching global declaration"), "\(file.path): \(message)")
             #expect(file.xsd.contains("<!-- " + file.summary + " -->"))
         }
@@ -84,11 +84,11 @@ struct DocumentSchemaTests {
     }
 
     @Test("a document of every kind, with every element, validates in XML and in JSON")
-    func everyKindValidates() throws {
+    func everyKindValidates() async throws {
         for (name, node) in Self.documents {
             #expect(node.name == name)
-            #expect(try DocumentCheck.xmlProblem(Response.render(node, as: .xml, pretty: false)) == nil, "\(name)")
-            #expect(try DocumentCheck.xmlProblem(Response.render(node, as: .xml, pretty: true)) == nil, "\(name) pretty")
+            #expect(try await DocumentCheck.xmlProblem(Response.render(node, as: .xml, pretty: false)) == nil, "\(name)")
+            #expect(try await DocumentCheck.xmlProblem(Response.render(node, as: .xml, pretty: true)) == nil, "\(name) pretty")
             #expect(try DocumentCheck.jsonProblem(Response.render(node, as: .json, pretty: false)) == nil, "\(name) JSON")
             #expect(!PublishedSchemas.files(declaring: name).isEmpty, "\(name)")
         }
@@ -96,10 +96,10 @@ struct DocumentSchemaTests {
     }
 
     @Test("the checks fail on a document the schemas do not allow, in XML and in JSON")
-    func checksCanFail() throws {
+    func checksCanFail() async throws {
         let xml = String(decoding: Response.render(Self.documents[0].node, as: .xml, pretty: false), as: UTF8.self)
-        #expect(try DocumentCheck.xmlProblem(Array(xml.replacingOccurrences(of: "<info>", with: "<note/><info>").utf8)) != nil)
-        #expect(try DocumentCheck.xmlProblem(Array(xml.replacingOccurrences(of: ">Train<", with: ">Zeppelin<").utf8)) != nil)
+        #expect(try await DocumentCheck.xmlProblem(Array(xml.replacingOccurrences(of: "<info>", with: "<note/><info>").utf8)) != nil)
+        #expect(try await DocumentCheck.xmlProblem(Array(xml.replacingOccurrences(of: ">Train<", with: ">Zeppelin<").utf8)) != nil)
         let json = String(decoding: Response.render(Self.documents[0].node, as: .json, pretty: false), as: UTF8.self)
         #expect(try DocumentCheck.jsonProblem(Array(json.replacingOccurrences(of: #""transfers":1"#, with: #""transfers":"one""#).utf8)) != nil)
         #expect(try DocumentCheck.jsonProblem(Array(json.replacingOccurrences(of: #""vehicle":"Bus""#, with: #""vehicle":"Zeppelin""#).utf8)) != nil)
@@ -120,7 +120,7 @@ struct DocumentSchemaTests {
             #expect(try await live.get("/debug/delay.json?ms=0").text == #"{"delay":{"ms":0}}"#)
         }
         let broken = Array(#"<?xml version="1.0" encoding="UTF-8"?><ready><status>almost</status></ready>"#.utf8)
-        #expect(try DocumentCheck.xmlProblem(broken) != nil)
+        #expect(try await DocumentCheck.xmlProblem(broken) != nil)
     }
 
     @Test("one Distance: metres first where measured in metres, miles first without metres where in miles; both valid")

@@ -21,7 +21,7 @@ struct SBBEndpointTests {
     func get(_ live: LiveApp, _ target: String) async throws -> TestResponse {
         let response = try await live.get(target)
         if response.header("Content-Type")?.hasPrefix("application/xml") == true {
-            #expect(try XMLSchemaCheck.validate(response.body, schema: DocumentSchemas.sbb.xsd) == nil, "\(target)")
+            #expect(try await XMLSchemaCheck.validate(response.body, schema: DocumentSchemas.sbb.xsd) == nil, "\(target)")
         }
         return response
     }

@@ -12,11 +12,11 @@ import Testing
 /// not a mirror of a tree) are left alone.
 enum DocumentCheck {
     /// Nil when the response is valid or not a declared document, else what is wrong.
-    static func problem(in response: TestResponse) throws -> String? {
+    static func problem(in response: TestResponse) async throws -> String? {
         guard response.header("Content-Encoding") == nil, !response.body.isEmpty else { return nil }
         let type = response.header("Content-Type") ?? ""
         if type.hasPrefix("application/xml") {
-            return try xmlProblem(response.body)
+            return try await xmlProblem(response.body)
         }
         if type.hasPrefix("application/json") {
             return try jsonProblem(response.body)
@@ -25,13 +25,13 @@ enum DocumentCheck {
     }
 
     /// Nil when the XML validates against one of the XSDs declaring its root, or none declares it.
-    static func xmlProblem(_ body: [UInt8]) throws -> String? {
+    static func xmlProblem(_ body: [UInt8]) async throws -> String? {
         guard let root = rootName(body) else { return "no root element" }
         let files = PublishedSchemas.files(declaring: root)
         guard !files.isEmpty else { return nil }
         var problems: [String] = []
         for file in files {
-            guard let problem = try XMLSchemaCheck.validate(body, schema: file.xsd) else { return nil }
+            guard let problem = try await XMLSchemaCheck.validate(body, schema: file.xsd) else { return nil }
             problems.append("\(file.path): \(problem)")
         }
         return problems.joined(separator: "\n")

@@ -48,7 +48,7 @@ struct LiveApp: Sendable {
         let url = base + target
         let pairs = headers.map { [$0.0, $0.1] }
         let response = try await offPool { try HTTPTestClient().send("GET", url, headers: pairs.map { ($0[0], $0[1]) }) }
-        let problem = try DocumentCheck.problem(in: response)
+        let problem = try await DocumentCheck.problem(in: response)
         #expect(problem == nil, "\(target)", sourceLocation: sourceLocation)
         return response
     }

@@ -90,8 +90,15 @@ final class ScheduleSAXReader: NSObject, XMLParserDelegate {
 }
 
 /// Validates XML against an XML Schema with `xmllint --schema`: nil when valid, else its message.
+///
+/// xmllint runs off the cooperative pool: a test blocked on it must not keep the server's async
+/// handlers, which other tests running beside it wait for, from a thread.
 enum XMLSchemaCheck {
-    static func validate(_ document: [UInt8], schema: String) throws -> String? {
+    static func validate(_ document: [UInt8], schema: String) async throws -> String? {
+        try await offPool { try validateBlocking(document, schema: schema) }
+    }
+
+    private static func validateBlocking(_ document: [UInt8], schema: String) throws -> String? {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gottago-xsd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

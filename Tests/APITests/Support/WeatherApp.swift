@@ -59,7 +59,7 @@ enum WeatherApp {
     static func get(_ live: LiveApp, _ target: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestResponse {
         let response = try await live.get(target)
         if response.header("Content-Type")?.hasPrefix("application/xml") == true {
-            #expect(try XMLSchemaCheck.validate(response.body, schema: DocumentSchemas.weather.xsd) == nil, "\(target)", sourceLocation: sourceLocation)
+            #expect(try await XMLSchemaCheck.validate(response.body, schema: DocumentSchemas.weather.xsd) == nil, "\(target)", sourceLocation: sourceLocation)
         }
         return response
     }
