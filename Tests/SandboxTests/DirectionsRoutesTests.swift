@@ -28,7 +28,7 @@ struct DirectionsRoutesTests {
         let record = try #require(run.records("routes").first)
         #expect(record.value("distance_m") == String(route.distance))
         #expect(record.value("duration_s") == String(route.duration))
-        let points = record.values("points")
+        let points = record.texts("points")
         #expect(points.count == route.points.count)
         #expect(Self.near(points.first, Self.bethesda) && Self.near(points.last, Self.beverlyHills))
         let steps = record.list("steps")
@@ -78,7 +78,7 @@ struct DirectionsRoutesTests {
         let record = try #require(run.records("routes").first)
         #expect(record.value("distance_m") == String(route.distance))
         #expect(record.value("duration_s") == String(route.duration))
-        let points = record.values("points")
+        let points = record.texts("points")
         #expect(points.count == route.points.count)
         for (text, point) in zip(points, route.points) { #expect(Self.near(text, point, within: 0.000_001)) }
         let steps = record.list("steps")

@@ -29,7 +29,7 @@ struct ExtXMLRoutesTests {
             for case let ride? in connection.sections.map(\.ride) where !categories.contains(ride.category.rawValue) {
                 categories.append(ride.category.rawValue)
             }
-            #expect(record.values("products") == categories, sourceLocation: sourceLocation)
+            #expect(record.texts("products") == categories, sourceLocation: sourceLocation)
             let parts = record.list("parts")
             #expect(parts.count == connection.sections.count, sourceLocation: sourceLocation)
             for (part, section) in zip(parts, connection.sections) {

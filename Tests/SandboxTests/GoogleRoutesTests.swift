@@ -57,7 +57,7 @@ struct GoogleRoutesTests {
         let record = try #require(run.extraction.records("routes").first)
         #expect(record.value("distance_m") == String(route.distance))
         #expect(record.value("duration_s") == String(route.duration))
-        let points = record.values("points")
+        let points = record.texts("points")
         #expect(points.count == route.points.count)
         for (text, point) in zip(points, route.points) { #expect(DirectionsRoutesTests.near(text, point)) }
         let steps = record.list("steps")
@@ -171,7 +171,7 @@ struct GoogleRoutesTests {
         let body = #"{"routes":[{"distanceMeters":5,"duration":"7s","polyline":{"encodedPolyline":"??_ibE_ibE"},"legs":[{"steps":[{"startLocation":{"latLng":{"longitude":9.5}}},{"startLocation":{"latLng":{"latitude":-1.25}}},{"startLocation":{}}]}]}]}"#
         let extraction = Extractor.run(route, body: Array(body.utf8), parameters: Self.parameters(P.bern.coordinate, P.thun.coordinate))
         let record = try #require(extraction.records("routes").first)
-        #expect(record.values("points") == ["0,0", "1,1"])
+        #expect(record.texts("points") == ["0,0", "1,1"])
         // A step without any location is dropped (and noted); the others read 0 for the missing coordinate.
         #expect(record.list("steps").map { $0.value("location") } == ["0,9.5", "-1.25,0"])
         // The simulator leaves zeros out the same way.

@@ -39,7 +39,7 @@ struct OJPRoutesTests {
             for case let ride? in connection.sections.map(\.ride) where !categories.contains(ride.category.ojpShortName) {
                 categories.append(ride.category.ojpShortName)
             }
-            #expect(record.values("products") == categories, sourceLocation: sourceLocation)
+            #expect(record.texts("products") == categories, sourceLocation: sourceLocation)
             let parts = record.list("parts")
             #expect(parts.count == connection.sections.count, sourceLocation: sourceLocation)
             for (part, section) in zip(parts, connection.sections) {

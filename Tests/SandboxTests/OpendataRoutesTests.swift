@@ -31,7 +31,7 @@ struct OpendataRoutesTests {
             #expect(record.value("duration") == isoDuration(connection.duration), sourceLocation: sourceLocation)
             #expect(record.value("transfers") == String(connection.transfers), sourceLocation: sourceLocation)
             let rides = connection.sections.compactMap(\.ride)
-            #expect(record.values("products") == rides.map(\.opendataProduct), sourceLocation: sourceLocation)
+            #expect(record.texts("products") == rides.map(\.opendataProduct), sourceLocation: sourceLocation)
             #expect(record.value("capacity1st") == rides.compactMap { $0.opendataCapacity.first }.max().map(String.init), sourceLocation: sourceLocation)
             let parts = record.list("parts")
             #expect(parts.count == connection.sections.count, sourceLocation: sourceLocation)

@@ -153,4 +153,26 @@ struct NormalizerDateTimeTests {
         #expect(NormalizerTesting.runError("datetime(date=$ok, after=$previous)", "08:00", context: context)
             == "datetime: the value \"yesterday\" of $previous is not a datetime")
     }
+
+    @Test func aChainEndingInADateTimeKeepsItTyped() throws {
+        var context = NormalizerTestContext(timeZone: NormalizerTesting.zurich)
+        context.values[.field("date")] = "2026-03-29"
+        let typed = try NormalizerChain(parsing: "time | datetime(date=$date)").values(["03:10"], in: context)
+        guard case .time(let time)? = typed.first, typed.count == 1 else {
+            Issue.record("expected one typed time, got \(typed)")
+            return
+        }
+        // 03:10 on the day Zurich moves to summer time is already +02:00.
+        #expect(time.iso8601 == "2026-03-29T03:10:00+02:00" && time.offset == 7200)
+        #expect(try NormalizerTesting.run("time | datetime(date=$date)", "03:10", context: context) == [time.iso8601])
+        // An ISO datetime read by `time` is a typed time in the route's zone; a wall-clock time stays a text.
+        guard case .time(let read)? = try NormalizerChain(parsing: "time").values(["2026-12-01T07:02:00Z"], in: context).first else {
+            Issue.record("time did not type an ISO datetime")
+            return
+        }
+        #expect(read.iso8601 == "2026-12-01T08:02:00+01:00")
+        #expect(try NormalizerChain(parsing: "time").values(["01d00:10:00"], in: context) == [.text("00:10:00+1d")])
+        // A step after the datetime reads its text.
+        #expect(try NormalizerChain(parsing: "time | datetime(date=$date) | regex('^(....)')").values(["03:10"], in: context) == [.text("2026")])
+    }
 }

@@ -12,6 +12,21 @@ public struct OffsetDateTime: Sendable, Hashable, Comparable {
         self.offset = zone.offset(atUTC: instant)
     }
 
+    /// The instant read in `zone`, or nil when its local date lies outside years 1…9999.
+    public init?(checking instant: Int64, in zone: ZoneRules) {
+        guard instant.magnitude < 1 << 40 else { return nil }
+        self.init(checking: instant, offset: zone.offset(atUTC: instant))
+    }
+
+    /// The instant read at a fixed offset, or nil when its local date lies outside years 1…9999.
+    public init?(checking instant: Int64, offset: Int) {
+        guard instant.magnitude < 1 << 40, offset.magnitude < 86_400,
+            CivilDate(daysSinceEpoch: floorDivide(instant + Int64(offset), 86_400)) != nil
+        else { return nil }
+        self.instant = instant
+        self.offset = offset
+    }
+
     /// Parses an ISO 8601 date-time (with an offset, `Z`, or none: then read in `zone`) keeping
     /// the offset it was written with; nil when it does not parse or lies outside years 1…9999.
     public init?(_ text: some StringProtocol, in zone: ZoneRules = .utc) {

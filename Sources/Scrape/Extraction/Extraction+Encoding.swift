@@ -1,11 +1,14 @@
+import Kernel
+
 /// A compact binary form of an extraction, for caches shared by several instances.
 ///
 /// `gGr`, a format byte, then the route id, the outcome (records, or a failure: code, kind, message, details) and the notes.
-/// Strings are a 32-bit little-endian length and UTF-8; lists a 32-bit count. Decoding checks
+/// Strings are a 32-bit little-endian length and UTF-8; lists a 32-bit count; a field value a
+/// tag byte, then a string (0) or a time (1: the instant, 64 bits, and the offset in seconds, 32 bits). Decoding checks
 /// every length against the bytes left and caps nesting, so that foreign or damaged bytes give
 /// nil, never a crash or a huge allocation.
 extension Extraction {
-    static let magic: [UInt8] = [0x67, 0x47, 0x72, 0x02]
+    static let magic: [UInt8] = [0x67, 0x47, 0x72, 0x03]
     static let maxDepth = 32
 
     /// The extraction as bytes.
@@ -73,6 +76,27 @@ private struct ByteWriter {
         bytes.append(contentsOf: value.utf8)
     }
 
+    mutating func integer(_ value: Int64) {
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> Int64(shift))) }
+    }
+
+    mutating func offset(_ value: Int) {
+        let bits = UInt32(bitPattern: Int32(clamping: value))
+        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt32(shift))) }
+    }
+
+    mutating func fieldValue(_ value: FieldValue) {
+        switch value {
+        case .text(let text):
+            byte(0)
+            string(text)
+        case .time(let time):
+            byte(1)
+            integer(time.instant)
+            offset(time.offset)
+        }
+    }
+
     mutating func members(_ members: [Record.Member]) {
         count(members.count)
         for member in members {
@@ -82,7 +106,7 @@ private struct ByteWriter {
                 string(name)
                 if let item { string(item) }
                 count(values.count)
-                for value in values { string(value) }
+                for value in values { fieldValue(value) }
             case .list(let name, let records):
                 byte(2)
                 string(name)
@@ -124,6 +148,35 @@ private struct ByteReader {
         return String(decoding: bytes[position..<(position + length)], as: UTF8.self)
     }
 
+    mutating func integer() -> Int64? {
+        guard bytes.count - position >= 8 else { return nil }
+        var value: UInt64 = 0
+        for offset in 0..<8 { value |= UInt64(bytes[position + offset]) << UInt64(offset * 8) }
+        position += 8
+        return Int64(bitPattern: value)
+    }
+
+    mutating func offset() -> Int? {
+        guard bytes.count - position >= 4 else { return nil }
+        var value: UInt32 = 0
+        for offset in 0..<4 { value |= UInt32(bytes[position + offset]) << UInt32(offset * 8) }
+        position += 4
+        return Int(Int32(bitPattern: value))
+    }
+
+    /// A text, or a time whose instant and offset are in range (an offset under a day).
+    mutating func fieldValue() -> FieldValue? {
+        switch byte() {
+        case 0:
+            return string().map(FieldValue.text)
+        case 1:
+            guard let instant = integer(), let offset = offset(), let time = OffsetDateTime(checking: instant, offset: offset) else { return nil }
+            return .time(time)
+        default:
+            return nil
+        }
+    }
+
     mutating func members(depth: Int) -> [Record.Member]? {
         guard depth < Extraction.maxDepth, let count = count() else { return nil }
         var members: [Record.Member] = []
@@ -137,9 +190,9 @@ private struct ByteReader {
                     item = text
                 }
                 guard let valueCount = self.count() else { return nil }
-                var values: [String] = []
+                var values: [FieldValue] = []
                 for _ in 0..<valueCount {
-                    guard let value = string() else { return nil }
+                    guard let value = fieldValue() else { return nil }
                     values.append(value)
                 }
                 members.append(.field(name: name, values: values, item: item))

@@ -139,7 +139,7 @@ private struct Run {
                     }
                     continue
                 }
-                values[field.name] = found[0]
+                values[field.name] = found[0].text
                 if !field.hidden { members.append(.field(name: field.name, values: found, item: field.item)) }
             case .records(let nested):
                 let records = try records(nested, at: node, parent: values, path: path + "/" + nested.list)
@@ -151,22 +151,25 @@ private struct Run {
         return (Record(name: spec.name, members: members), values)
     }
 
-    private mutating func fieldValues(_ field: FieldSpec, at node: DocumentNode, scope: FieldScope, path: String) throws(DocumentError) -> [String] {
-        var values: [String]
+    private mutating func fieldValues(_ field: FieldSpec, at node: DocumentNode, scope: FieldScope, path: String) throws(DocumentError) -> [FieldValue] {
+        let raw: [String]
         if field.item == nil {
-            values = try xpath.firstNonBlankString(field.xpath, at: node).map { [$0] } ?? []
+            raw = try xpath.firstNonBlankString(field.xpath, at: node).map { [$0] } ?? []
         } else {
-            values = try xpath.strings(field.xpath, at: node).filter { !$0.isBlank }
+            raw = try xpath.strings(field.xpath, at: node).filter { !$0.isBlank }
         }
-        if let chain = field.normalizers, !values.isEmpty {
+        var values: [FieldValue]
+        if let chain = field.normalizers, !raw.isEmpty {
             do {
-                values = try chain.apply(values, in: scope)
+                values = try chain.values(raw, in: scope)
             } catch {
                 notes.add("\(path)/\(field.name): \(error.message)")
                 values = []
             }
+        } else {
+            values = raw.map(FieldValue.text)
         }
-        if values.isEmpty, let fallback = field.defaultValue { values = [fallback] }
+        if values.isEmpty, let fallback = field.defaultValue { values = [.text(fallback)] }
         return values
     }
 }

@@ -11,21 +11,31 @@ public struct Record: Sendable, Equatable {
     /// A field's values, or a nested list.
     public enum Member: Sendable, Equatable {
         /// A field; `item` names each value's element when the field keeps every value.
-        case field(name: String, values: [String], item: String?)
+        case field(name: String, values: [FieldValue], item: String?)
         /// A nested list of records.
         case list(name: String, records: [Record])
     }
 
     /// The first value of a field.
     public func value(_ field: String) -> String? {
-        for case .field(let name, let values, _) in members where name == field { return values.first }
-        return nil
+        values(field).first?.text
     }
 
-    /// The first value of a field as a date-time, as the `time` and `datetime` normalizers write
-    /// it (a value without an offset is read in `zone`); nil when absent or not a date-time.
+    /// Every value of a field (none when absent).
+    public func values(_ field: String) -> [FieldValue] {
+        for case .field(let name, let values, _) in members where name == field { return values }
+        return []
+    }
+
+    /// Every value of a field as text (none when absent).
+    public func texts(_ field: String) -> [String] {
+        values(field).map(\.text)
+    }
+
+    /// The first value of a field as a date-time: as the `time` and `datetime` normalizers made
+    /// it, or a text read as ISO 8601 (without an offset, in `zone`); nil when absent or not one.
     public func time(_ field: String, in zone: ZoneRules) -> OffsetDateTime? {
-        value(field).flatMap { OffsetDateTime($0, in: zone) }
+        values(field).first?.time(in: zone)
     }
 
     /// The records of a nested list.
@@ -45,8 +55,8 @@ extension Record.Member {
     public var node: Node {
         switch self {
         case .field(let name, let values, let item):
-            if let item { return .list(name, values.map { .leaf(item, $0) }) }
-            return .leaf(name, values.first ?? "")
+            if let item { return .list(name, values.map { .leaf(item, $0.text) }) }
+            return .leaf(name, values.first?.text ?? "")
         case .list(let name, let records):
             return .list(name, records.map(\.node))
         }

@@ -22,6 +22,10 @@ struct DateTimeNormalizer: Normalizer {
     }
 
     func normalize(_ value: String, in context: any NormalizerContext) throws(NormalizerError) -> [String] {
+        try values(value, in: context).map(\.text)
+    }
+
+    func values(_ value: String, in context: any NormalizerContext) throws(NormalizerError) -> [FieldValue] {
         let zone = context.timeZone
         guard let time = TimeValue.parse(value) else {
             throw NormalizerError("datetime: \(NormalizerError.quoted(value)) is not a time")
@@ -41,10 +45,10 @@ struct DateTimeNormalizer: Normalizer {
             let local = (day.daysSinceEpoch + Int64(days)) * 86_400 + Int64(secondOfDay)
             instant = try occurrence(rolledOver(local: local, in: context), in: context)
         }
-        guard let text = ISODateTime.format(instant: instant, in: zone) else {
+        guard let time = OffsetDateTime(checking: instant, in: zone) else {
             throw NormalizerError("datetime: \(NormalizerError.quoted(value)) is out of range")
         }
-        return [text]
+        return [.time(time)]
     }
 
     /// The instant of a local time, moved on by days until it is no more than 12 hours before

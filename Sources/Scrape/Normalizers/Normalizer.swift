@@ -5,6 +5,16 @@ protocol Normalizer: Sendable {
 
     /// Normalizes one value.
     func normalize(_ value: String, in context: any NormalizerContext) throws(NormalizerError) -> [String]
+
+    /// Normalizes one value as the last step of a chain, keeping a typed value where the step
+    /// makes one (a date-time); by default, the texts of `normalize`.
+    func values(_ value: String, in context: any NormalizerContext) throws(NormalizerError) -> [FieldValue]
+}
+
+extension Normalizer {
+    func values(_ value: String, in context: any NormalizerContext) throws(NormalizerError) -> [FieldValue] {
+        try normalize(value, in: context).map(FieldValue.text)
+    }
 }
 
 /// The closed set of normalizers, by name.

@@ -28,8 +28,15 @@ public struct NormalizerChain: Sendable {
 
     /// Runs the chain over a field's raw values (already string values of XPath results). A step may turn one value into several (split, polyline) or drop it (regex without match). Throws when a value cannot be normalized (e.g. `int: "abc" is not a whole number`).
     public func apply(_ values: [String], in context: some NormalizerContext) throws(NormalizerError) -> [String] {
+        try self.values(values, in: context).map(\.text)
+    }
+
+    /// Runs the chain as `apply` does, the last step keeping a typed value where it makes one
+    /// (the date-time of `time` and `datetime`).
+    public func values(_ values: [String], in context: some NormalizerContext) throws(NormalizerError) -> [FieldValue] {
+        guard let last = steps.last else { return values.map(FieldValue.text) }
         var current = values
-        for step in steps {
+        for step in steps.dropLast() {
             var next: [String] = []
             next.reserveCapacity(current.count)
             for value in current {
@@ -37,6 +44,11 @@ public struct NormalizerChain: Sendable {
             }
             current = next
         }
-        return current
+        var typed: [FieldValue] = []
+        typed.reserveCapacity(current.count)
+        for value in current {
+            typed.append(contentsOf: try last.values(value, in: context))
+        }
+        return typed
     }
 }

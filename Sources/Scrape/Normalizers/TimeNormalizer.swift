@@ -5,15 +5,20 @@ struct TimeNormalizer: Normalizer {
     init(arguments: inout StepArguments) {}
 
     func normalize(_ value: String, in context: any NormalizerContext) throws(NormalizerError) -> [String] {
+        try values(value, in: context).map(\.text)
+    }
+
+    /// A wall-clock time stays a text; a datetime is a typed time.
+    func values(_ value: String, in context: any NormalizerContext) throws(NormalizerError) -> [FieldValue] {
         switch TimeValue.parse(value) {
         case .wallClock(let days, let secondOfDay)?:
-            return [ISODateTime.clockText(secondOfDay) + (days > 0 ? "+\(days)d" : "")]
+            return [.text(ISODateTime.clockText(secondOfDay) + (days > 0 ? "+\(days)d" : ""))]
         case .dateTime(let dateTime)?:
             let zone = context.timeZone
-            guard let text = ISODateTime.format(instant: dateTime.instant(in: zone), in: zone) else {
+            guard let time = OffsetDateTime(checking: dateTime.instant(in: zone), in: zone) else {
                 throw NormalizerError("time: \(NormalizerError.quoted(value)) is out of range")
             }
-            return [text]
+            return [.time(time)]
         case nil:
             throw NormalizerError("time: \(NormalizerError.quoted(value)) is not a time (expected HH:MM[:SS], DDdHH:MM:SS, hh:mm AM/PM or an ISO datetime)")
         }

@@ -58,9 +58,6 @@ enum ConnectionRecords {
 
     /// Every value of a field that holds a list of values.
     static func values(_ record: Record, _ field: String) -> [String] {
-        for member in record.members {
-            if case .field(let name, let values, _) = member, name == field { return values }
-        }
-        return []
+        record.texts(field)
     }
 }

@@ -54,14 +54,6 @@ extension Extraction {
     }
 }
 
-extension Record {
-    /// Every value of a field (a list field keeps several).
-    func values(_ field: String) -> [String] {
-        for case .field(let name, let values, _) in members where name == field { return values }
-        return []
-    }
-}
-
 /// ISO 8601 durations as the route's `duration` normalizer writes them.
 func isoDuration(_ seconds: Int64) -> String {
     guard seconds > 0 else { return "PT0S" }

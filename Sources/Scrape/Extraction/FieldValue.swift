@@ -1,0 +1,37 @@
+public import Kernel
+
+/// One normalized value of a field: a text, or the date-time the `time` and `datetime`
+/// normalizers made, kept typed from the normalizer to the service that reads it.
+///
+/// A value means its text: a typed time and its ISO 8601 text are the same value.
+public enum FieldValue: Sendable, Equatable, ExpressibleByStringLiteral {
+    case text(String)
+    case time(OffsetDateTime)
+
+    public init(stringLiteral text: String) { self = .text(text) }
+
+    /// The value as the result document writes it (`2026-12-01T08:02:00+01:00` for a time).
+    public var text: String {
+        switch self {
+        case .text(let text): text
+        case .time(let time): time.iso8601
+        }
+    }
+
+    /// The value as a date-time: typed already, or the text read as ISO 8601 (a text without an
+    /// offset is read in `zone`); nil when it is not one.
+    public func time(in zone: ZoneRules) -> OffsetDateTime? {
+        switch self {
+        case .time(let time): time
+        case .text(let text): OffsetDateTime(text, in: zone)
+        }
+    }
+
+    public static func == (lhs: FieldValue, rhs: FieldValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.text(let left), .text(let right)): left == right
+        case (.time(let left), .time(let right)): left == right
+        default: lhs.text == rhs.text
+        }
+    }
+}
