@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "CLibXML2"], swiftSettings: swiftSettings),
         .testTarget(name: "ScrapeTests", dependencies: ["Kernel", "Scrape", "Markup"], swiftSettings: swiftSettings),
         .testTarget(name: "StoreTests", dependencies: ["Kernel", "Store", "HTTPTesting", "Model", "Compression"], swiftSettings: swiftSettings),
-        .testTarget(name: "ServicesTests", dependencies: ["Kernel", "Services", "Model", "Markup", "Scrape", "Store", "Upstream", "Fetch", "HTTPTesting", "Sandbox"], swiftSettings: swiftSettings),
+        .testTarget(name: "ServicesTests", dependencies: ["Kernel", "Services", "Model", "Markup", "Scrape", "Store", "Upstream", "Fetch", "HTTPTesting", "Sandbox", "Server"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SandboxTests", dependencies: ["Kernel", "Sandbox", "Model", "Markup", "Scrape", "Server", "HTTPTesting"], exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
