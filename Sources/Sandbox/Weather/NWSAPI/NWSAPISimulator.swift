@@ -104,7 +104,7 @@ public struct NWSAPISimulator: WeatherAPISimulator {
     /// The nearest place to a point when it is in the United States, or nil.
     func usPlace(_ point: GeoPoint) -> Place? {
         guard let place = try? places.nearest(latitude: point.latitude, longitude: point.longitude), Self.countries.contains(place.countryCode ?? ""),
-            place.coordinate.distance(to: point) <= Self.reach
+            place.coordinate.meters(to: point) <= Self.reach
         else { return nil }
         return place
     }

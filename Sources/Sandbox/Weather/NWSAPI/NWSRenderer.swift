@@ -84,7 +84,7 @@ enum NWSRenderer {
                         let city = info.city.coordinate
                         json.string("city", info.city.name)
                         json.string("state", info.state)
-                        quantity(&json, "distance", "wmoUnit:m", Fixed.short(city.distance(to: info.point), 10))
+                        quantity(&json, "distance", "wmoUnit:m", Fixed.short(city.meters(to: info.point), 10))
                         quantity(&json, "bearing", "wmoUnit:degree_(angle)", String(Int(city.bearing(to: info.point).rounded()) % 360))
                     }
                 }
