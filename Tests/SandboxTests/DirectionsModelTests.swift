@@ -29,16 +29,16 @@ struct DirectionsModelTests {
         let route = try #require(P.model.route(from: Self.bethesda, to: Self.beverlyHills))
         let decoded = try #require(Polyline.decode(Polyline.encode(route.points)))
         #expect(decoded.count == route.points.count && decoded.count > 1_000)
-        #expect(decoded.first!.distance(to: Self.bethesda) < 2 && decoded.last!.distance(to: Self.beverlyHills) < 2)
+        #expect(decoded.first!.meters(to: Self.bethesda) < 2 && decoded.last!.meters(to: Self.beverlyHills) < 2)
         let corners = [Self.bethesda] + route.waypoints.map(\.coordinate) + [Self.beverlyHills]
         for point in decoded {
             let near = zip(corners, corners.dropFirst()).contains { a, b in
-                point.crossTrackDistance(a, b) < 100 && point.distance(to: a) <= a.distance(to: b) + 100 && point.distance(to: b) <= a.distance(to: b) + 100
+                point.crossTrackDistance(a, b) < 100 && point.meters(to: a) <= a.meters(to: b) + 100 && point.meters(to: b) <= a.meters(to: b) + 100
             }
             #expect(near, "\(point) is off the route's segments")
             if !near { break }
         }
-        for (a, b) in zip(decoded, decoded.dropFirst()) { #expect(a.distance(to: b) <= RoadPath.spacing + 50) }
+        for (a, b) in zip(decoded, decoded.dropFirst()) { #expect(a.meters(to: b) <= RoadPath.spacing + 50) }
     }
 
     @Test func identicalEndsAreOneStepOfNothing() throws {

@@ -49,7 +49,7 @@ struct NWSAPISimulatorTests {
         #expect(place["city"] as? String == "Washington" && place["state"] as? String == "DC")
         let distance = try #require(number(object(place["distance"])["value"])), bearing = try #require(number(object(place["bearing"])["value"]))
         let city = try #require(P.all.first { $0.name == "Washington" }).coordinate, mall = GeoPoint(38.8894, -77.0352)
-        #expect(abs(distance - city.distance(to: mall)) < 0.01 && distance > 500 && distance < 1000)
+        #expect(abs(distance - city.meters(to: mall)) < 0.01 && distance > 500 && distance < 1000)
         // The Mall is south (a little east) of the test gazetteer's point for Washington.
         #expect(bearing == city.bearing(to: mall).rounded() && bearing > 160 && bearing < 190)
     }

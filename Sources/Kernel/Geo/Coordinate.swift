@@ -1,5 +1,5 @@
 /// A WGS 84 position in degrees.
-public struct Coordinate: Sendable, Equatable {
+public struct Coordinate: Sendable, Hashable {
     public let latitude: Double
     public let longitude: Double
 

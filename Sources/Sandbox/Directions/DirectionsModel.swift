@@ -57,7 +57,7 @@ public struct DirectionsModel: Sendable {
         var chosen: [Place] = []
         var current = origin
         for _ in 0..<128 where chosen.count < 64 {
-            let remaining = current.distance(to: destination)
+            let remaining = current.meters(to: destination)
             guard remaining > 200_000 else { break }
             let candidates = (try? places.places(
                 near: current.latitude, longitude: current.longitude, withinKm: Self.waypointReach, minimumPopulation: Self.waypointPopulation,
@@ -66,7 +66,7 @@ public struct DirectionsModel: Sendable {
             var best: (place: Place, score: Double)?
             for (slack, fixed) in [(0.15, 15_000.0), (0.35, 30_000.0)] where best == nil {
                 for place in candidates where !chosen.contains(place) {
-                    let hop = current.distance(to: place.coordinate), left = place.coordinate.distance(to: destination)
+                    let hop = current.meters(to: place.coordinate), left = place.coordinate.meters(to: destination)
                     let progress = remaining - left, detour = hop + left - remaining
                     guard hop > 60_000, progress > max(50_000, 0.5 * hop), detour < slack * hop + fixed else { continue }
                     let score = progress - 4 * detour

@@ -1,28 +1,25 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Kernel
+public import Kernel
 public import Model
 
-/// A WGS 84 point, and the great-circle geometry the directions simulator draws its roads with.
-public struct GeoPoint: Sendable, Hashable {
-    /// Degrees north.
-    public var latitude: Double
-    /// Degrees east.
-    public var longitude: Double
+/// A WGS 84 point: the kernel's ``Coordinate``.
+public typealias GeoPoint = Coordinate
 
-    /// A point from its latitude and longitude in degrees.
+/// The great-circle geometry the directions simulator draws its roads with.
+extension Coordinate {
+    /// A point from its latitude and longitude in degrees, brought into range: the latitude
+    /// clamped to ±90°, the longitude wrapped to ±180°, a value that is not finite taken as 0.
     public init(_ latitude: Double, _ longitude: Double) {
-        self.latitude = latitude
-        self.longitude = longitude
+        let latitude = latitude.isFinite ? min(90, max(-90, latitude)) : 0
+        var longitude = longitude.isFinite ? longitude.truncatingRemainder(dividingBy: 360) : 0
+        if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
+        // In range now, so the kernel's check passes; the fallback is never taken.
+        self = Coordinate(latitude: latitude, longitude: longitude) ?? Coordinate(latitude: 0, longitude: 0)!
     }
 
     static let earthRadius = Haversine.earthRadius
-
-    /// The great-circle (haversine) distance in metres.
-    func distance(to other: GeoPoint) -> Double {
-        Haversine.meters(fromLatitude: latitude, longitude: longitude, toLatitude: other.latitude, longitude: other.longitude)
-    }
 
     /// The initial bearing towards `other` in degrees, 0..<360 clockwise from north.
     func bearing(to other: GeoPoint) -> Double {
@@ -34,7 +31,7 @@ public struct GeoPoint: Sendable, Hashable {
 
     /// The point a fraction of the way along the great circle to `other`.
     func interpolated(to other: GeoPoint, fraction: Double) -> GeoPoint {
-        let angle = distance(to: other) / Self.earthRadius
+        let angle = meters(to: other) / Self.earthRadius
         guard angle > 1e-12 else { return self }
         // Antipodes have no single great circle between them; the formula would divide by zero.
         guard sin(angle) > 1e-6 else { return fraction < 0.5 ? self : other }
@@ -46,7 +43,7 @@ public struct GeoPoint: Sendable, Hashable {
 
     /// The distance in metres from the great circle through `a` and `b` (not the segment).
     func crossTrackDistance(_ a: GeoPoint, _ b: GeoPoint) -> Double {
-        let angular = a.distance(to: self) / Self.earthRadius
+        let angular = a.meters(to: self) / Self.earthRadius
         let bearingDifference = (a.bearing(to: self) - a.bearing(to: b)) * .pi / 180
         return abs(asin(max(-1, min(1, sin(angular) * sin(bearingDifference)))) * Self.earthRadius)
     }

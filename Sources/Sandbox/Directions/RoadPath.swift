@@ -13,7 +13,7 @@ struct RoadPath {
     init(nodes: [GeoPoint], detourFactor: Double) {
         self.nodes = nodes
         var offsets = [0.0]
-        for (a, b) in zip(nodes, nodes.dropFirst()) { offsets.append(offsets.last! + a.distance(to: b) * detourFactor) }
+        for (a, b) in zip(nodes, nodes.dropFirst()) { offsets.append(offsets.last! + a.meters(to: b) * detourFactor) }
         self.offsets = offsets
     }
 
@@ -41,7 +41,7 @@ struct RoadPath {
         guard nodes.count > 1, end > start else { return points }
         for index in 0..<(nodes.count - 1) where offsets[index + 1] > start && offsets[index] < end {
             let span = offsets[index + 1] - offsets[index]
-            let count = Int((nodes[index].distance(to: nodes[index + 1]) / Self.spacing).rounded(.up))
+            let count = Int((nodes[index].meters(to: nodes[index + 1]) / Self.spacing).rounded(.up))
             for k in 0...max(count, 1) {
                 let at = offsets[index] + span * Double(k) / Double(max(count, 1))
                 guard at > start && at < end else { continue }

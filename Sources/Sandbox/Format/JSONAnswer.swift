@@ -1,3 +1,5 @@
+import Markup
+
 /// Writes JSON answers with their members in the order the simulated service writes them:
 /// compact (met.no, Open-Meteo) or indented (api.weather.gov indents by four spaces).
 ///
@@ -104,26 +106,9 @@ struct JSONAnswer {
         bytes.append(contentsOf: Self.literal(text).utf8)
     }
 
-    /// `text` as a JSON string literal, quotes included: `"`, `\`, line feed, return and tab
-    /// escaped by name, other control characters as `\u00XX`, the rest as it is.
+    /// `text` as a JSON string literal, quotes included, escaped as the service's own JSON
+    /// writer escapes it (``JSONRenderer/escaped(_:)``), as ``JSONValue`` writes its strings.
     static func literal(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        "\"" + JSONRenderer.escaped(text) + "\""
     }
 }

@@ -86,7 +86,7 @@ public struct GeocodingSimulator: Sendable {
 
     /// The nearest place within reach.
     func nearby(_ point: GeoPoint) -> Place? {
-        guard let place = try? places.nearest(latitude: point.latitude, longitude: point.longitude), place.coordinate.distance(to: point) <= Self.reverseReachKm * 1000 else {
+        guard let place = try? places.nearest(latitude: point.latitude, longitude: point.longitude), place.coordinate.meters(to: point) <= Self.reverseReachKm * 1000 else {
             return nil
         }
         return place

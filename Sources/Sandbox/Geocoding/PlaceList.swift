@@ -21,7 +21,7 @@ public struct PlaceList: PlaceSource {
         let point = GeoPoint(latitude, longitude)
         let found = places.lazy
             .filter { ($0.population ?? 0) >= minimumPopulation }
-            .map { (place: $0, km: point.distance(to: $0.coordinate) / 1000) }
+            .map { (place: $0, km: point.meters(to: $0.coordinate) / 1000) }
             .filter { $0.km <= withinKm }
         return found.sorted { $0.km < $1.km }.prefix(max(0, limit)).map(\.place)
     }
@@ -36,6 +36,6 @@ public struct PlaceList: PlaceSource {
 
     public func nearest(latitude: Double, longitude: Double) -> Place? {
         let point = GeoPoint(latitude, longitude)
-        return places.min { point.distance(to: $0.coordinate) < point.distance(to: $1.coordinate) }
+        return places.min { point.meters(to: $0.coordinate) < point.meters(to: $1.coordinate) }
     }
 }

@@ -70,23 +70,10 @@ extension QueryHTMLRenderer {
         String(Int((degrees * 1_000_000).rounded()))
     }
 
-    /// A string literal's content: `\` and `"` and `'` escaped (`\'` as recorded), HTML's `&`,
-    /// `<`, `>` as references, what is not ASCII as a numeric reference.
+    /// A string literal's content: `\` and `'` escaped (`\'` as recorded), then escaped as the
+    /// pages' text (``HTMLWriter/escape(_:_:)``): `&`, `<`, `>`, `"` as references, what is not
+    /// ASCII as a numeric reference.
     static func javaScript(_ text: String) -> String {
-        var output = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": output += "\\\\"
-            case "\"": output += "\\\""
-            case "'": output += "\\'"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "&": output += "&amp;"
-            case _ where scalar.value < 0x20: continue
-            case _ where scalar.value >= 0x80: output += "&#\(scalar.value);"
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
+        HTMLWriter.escape(text.replacing("\\", with: "\\\\").replacing("'", with: "\\'"), .numeric)
     }
 }

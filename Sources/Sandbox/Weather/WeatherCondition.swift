@@ -4,41 +4,37 @@ public enum WeatherCondition: String, Sendable, CaseIterable {
 
     /// yr.no's symbol: number, name and picture (`var`, with d/n for day and night where yr has both).
     func yrSymbol(daytime: Bool) -> (number: Int, name: String, variable: String) {
-        let suffix = daytime ? "d" : "n"
-        switch self {
-        case .clear: return (1, "Clear sky", "01" + suffix)
-        case .partlyCloudy: return (3, "Partly cloudy", "03" + suffix)
-        case .cloudy: return (4, "Cloudy", "04")
-        case .rain: return (9, "Rain", "09")
-        case .snow: return (13, "Snow", "13")
-        case .thunder: return (11, "Heavy rain and thunder", "11")
-        case .fog: return (15, "Fog", "15")
-        }
+        let yr = names.yr
+        return (yr.number, yr.name, yr.hasNight ? yr.picture + (daytime ? "d" : "n") : yr.picture)
     }
 
     /// Google's condition text and icon path.
     var google: (text: String, icon: String) {
-        switch self {
-        case .clear: ("Clear", "/ig/images/weather/sunny.gif")
-        case .partlyCloudy: ("Partly Cloudy", "/ig/images/weather/partly_cloudy.gif")
-        case .cloudy: ("Cloudy", "/ig/images/weather/cloudy.gif")
-        case .rain: ("Rain", "/ig/images/weather/rain.gif")
-        case .snow: ("Snow", "/ig/images/weather/snow.gif")
-        case .thunder: ("Thunderstorm", "/ig/images/weather/thunderstorm.gif")
-        case .fog: ("Fog", "/ig/images/weather/fog.gif")
-        }
+        (names.google.text, "/ig/images/weather/" + names.google.picture + ".gif")
     }
 
     /// NWS's weather summary and forecast icon (without the probability suffix).
-    var nws: (summary: String, icon: String, type: String?) {
+    var nws: (summary: String, icon: String, type: String?) { names.nws }
+
+    /// What each format calls a condition: one row per condition.
+    private struct Names {
+        /// yr.no's symbol number, name and picture, and whether the picture has a day and a night form.
+        let yr: (number: Int, name: String, picture: String, hasNight: Bool)
+        /// Google's condition text and the name of its icon in `/ig/images/weather/`.
+        let google: (text: String, picture: String)
+        /// NWS's summary, icon and, where the forecast names one, weather type.
+        let nws: (summary: String, icon: String, type: String?)
+    }
+
+    private var names: Names {
         switch self {
-        case .clear: ("Sunny", "skc", nil)
-        case .partlyCloudy: ("Partly Sunny", "sct", nil)
-        case .cloudy: ("Mostly Cloudy", "bkn", nil)
-        case .rain: ("Rain", "ra", "rain")
-        case .snow: ("Snow", "sn", "snow")
-        case .thunder: ("Thunderstorms", "tsra", "thunderstorms")
-        case .fog: ("Fog", "fg", "fog")
+        case .clear: Names(yr: (1, "Clear sky", "01", true), google: ("Clear", "sunny"), nws: ("Sunny", "skc", nil))
+        case .partlyCloudy: Names(yr: (3, "Partly cloudy", "03", true), google: ("Partly Cloudy", "partly_cloudy"), nws: ("Partly Sunny", "sct", nil))
+        case .cloudy: Names(yr: (4, "Cloudy", "04", false), google: ("Cloudy", "cloudy"), nws: ("Mostly Cloudy", "bkn", nil))
+        case .rain: Names(yr: (9, "Rain", "09", false), google: ("Rain", "rain"), nws: ("Rain", "ra", "rain"))
+        case .snow: Names(yr: (13, "Snow", "13", false), google: ("Snow", "snow"), nws: ("Snow", "sn", "snow"))
+        case .thunder: Names(yr: (11, "Heavy rain and thunder", "11", false), google: ("Thunderstorm", "thunderstorm"), nws: ("Thunderstorms", "tsra", "thunderstorms"))
+        case .fog: Names(yr: (15, "Fog", "15", false), google: ("Fog", "fog"), nws: ("Fog", "fg", "fog"))
         }
     }
 }

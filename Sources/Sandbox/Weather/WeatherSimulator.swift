@@ -107,7 +107,7 @@ public struct WeatherSimulator: WeatherAPISimulator {
                 let point = WebQuery.coordinate("\(Double(lat) / 1_000_000),\(Double(lon) / 1_000_000)")
             else { return problem }
             coordinate = point
-            place = (try? places.nearest(latitude: point.latitude, longitude: point.longitude)).flatMap { $0.coordinate.distance(to: point) < 100_000 ? $0 : nil }
+            place = (try? places.nearest(latitude: point.latitude, longitude: point.longitude)).flatMap { $0.coordinate.meters(to: point) < 100_000 ? $0 : nil }
         } else {
             place = (try? places.search(text, limit: 1))?.first
         }
@@ -143,7 +143,7 @@ public struct WeatherSimulator: WeatherAPISimulator {
         let count = Int(query["numDays"] ?? "7") ?? 0
         guard let point = WebQuery.coordinate(latText + "," + lonText), (1...7).contains(count),
             let place = try? places.nearest(latitude: point.latitude, longitude: point.longitude), place.countryCode == "US",
-            place.coordinate.distance(to: point) < 200_000
+            place.coordinate.meters(to: point) < 200_000
         else { return answer(DWMLRenderer.error(latitude: latText, longitude: lonText)) }
         return answer(nwsForecast(point, place: place, days: count))
     }

@@ -98,14 +98,13 @@ public struct NWSAPISimulator: WeatherAPISimulator {
         let city = (try? places.places(near: latitude.value, longitude: longitude.value, withinKm: 100, minimumPopulation: 1000, limit: 1))?.first ?? place
         let zone = 1 + StableHash(city.name, city.admin ?? "").pick(99)
         return .success(NWSRenderer.PointInfo(
-            latitude: latitude.value, longitude: longitude.value, grid: grid, city: city.name, state: city.admin ?? "US",
-            cityPoint: city.coordinate, timeZone: place.timeZone ?? "", zone: zone))
+            point: GeoPoint(latitude.value, longitude.value), grid: grid, city: city, timeZone: place.timeZone ?? "", zone: zone))
     }
 
     /// The nearest place to a point when it is in the United States, or nil.
     func usPlace(_ point: GeoPoint) -> Place? {
         guard let place = try? places.nearest(latitude: point.latitude, longitude: point.longitude), Self.countries.contains(place.countryCode ?? ""),
-            place.coordinate.distance(to: point) <= Self.reach
+            place.coordinate.meters(to: point) <= Self.reach
         else { return nil }
         return place
     }

@@ -44,7 +44,7 @@ enum NWSOffices {
     /// The office nearest to a point.
     static func nearest(latitude: Double, longitude: Double) -> (id: String, latitude: Double, longitude: Double) {
         let point = GeoPoint(latitude, longitude)
-        return all.min { point.distance(to: GeoPoint($0.latitude, $0.longitude)) < point.distance(to: GeoPoint($1.latitude, $1.longitude)) }!
+        return all.min { point.meters(to: GeoPoint($0.latitude, $0.longitude)) < point.meters(to: GeoPoint($1.latitude, $1.longitude)) }!
     }
 
     /// The office with an id, or nil.

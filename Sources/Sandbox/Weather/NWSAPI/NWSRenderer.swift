@@ -1,3 +1,5 @@
+import Model
+
 /// api.weather.gov's GeoJSON answers, indented by four spaces as the API sends them: a point's
 /// metadata (`/points/{lat},{lon}`) and a grid point's 12-hour and hourly forecasts, with the
 /// members of the 2026 Washington samples in `Routes/nws-points/samples/` and
@@ -8,15 +10,16 @@ enum NWSRenderer {
 
     /// What a points answer says about its point.
     struct PointInfo {
-        let latitude, longitude: Double
+        let point: GeoPoint
         let grid: NWSGridPoint
-        /// The nearest place: its name, state and position.
-        let city: String
-        let state: String
-        let cityPoint: GeoPoint
+        /// The nearest place of some size.
+        let city: Place
         let timeZone: String
         /// The forecast and county zones' number within the state.
         let zone: Int
+
+        /// The nearest place's state.
+        var state: String { city.admin ?? "US" }
     }
 
     /// One period of a forecast.
@@ -46,7 +49,7 @@ enum NWSRenderer {
     }
 
     static func point(_ info: PointInfo, origin: String) -> [UInt8] {
-        let coordinates = Fixed.short(info.latitude, 4) + "," + Fixed.short(info.longitude, 4)
+        let coordinates = Fixed.short(info.point.latitude, 4) + "," + Fixed.short(info.point.longitude, 4)
         let gridAddress = origin + "/gridpoints/" + info.grid.path
         let zone = info.state + "Z" + padded(info.zone, 3), county = info.state + "C" + padded(info.zone, 3)
         var json = JSONAnswer(indent: indent)
@@ -56,7 +59,7 @@ enum NWSRenderer {
             json.string("type", "Feature")
             json.object("geometry") { json in
                 json.string("type", "Point")
-                position(&json, "coordinates", GeoPoint(info.latitude, info.longitude))
+                position(&json, "coordinates", info.point)
             }
             json.object("properties") { json in
                 json.string("@id", origin + "/points/" + coordinates)
@@ -75,14 +78,14 @@ enum NWSRenderer {
                     json.string("type", "Feature")
                     json.object("geometry") { json in
                         json.string("type", "Point")
-                        position(&json, "coordinates", info.cityPoint, decimals: 6)
+                        position(&json, "coordinates", info.city.coordinate, decimals: 6)
                     }
                     json.object("properties") { json in
-                        let here = GeoPoint(info.latitude, info.longitude)
-                        json.string("city", info.city)
+                        let city = info.city.coordinate
+                        json.string("city", info.city.name)
                         json.string("state", info.state)
-                        quantity(&json, "distance", "wmoUnit:m", Fixed.short(info.cityPoint.distance(to: here), 10))
-                        quantity(&json, "bearing", "wmoUnit:degree_(angle)", String(Int(info.cityPoint.bearing(to: here).rounded()) % 360))
+                        quantity(&json, "distance", "wmoUnit:m", Fixed.short(city.meters(to: info.point), 10))
+                        quantity(&json, "bearing", "wmoUnit:degree_(angle)", String(Int(city.bearing(to: info.point).rounded()) % 360))
                     }
                 }
                 json.string("forecastZone", origin + "/zones/forecast/" + zone)

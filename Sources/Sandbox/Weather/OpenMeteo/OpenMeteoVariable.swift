@@ -1,26 +1,10 @@
 /// The hourly and current variables the Open-Meteo simulator knows, by their names (today's,
 /// and the older names Open-Meteo still accepts: `weathercode`, `windspeed_10m`, …).
-enum OpenMeteoVariable: Sendable, Equatable {
-    case temperature, relativeHumidity, dewPoint, precipitation, precipitationProbability, weatherCode
-    case windSpeed, windDirection, cloudCover, pressure, isDay
-
-    /// The variable a name asks for, or nil.
-    init?(name: String) {
-        switch name {
-        case "temperature_2m": self = .temperature
-        case "relative_humidity_2m", "relativehumidity_2m": self = .relativeHumidity
-        case "dew_point_2m", "dewpoint_2m": self = .dewPoint
-        case "precipitation": self = .precipitation
-        case "precipitation_probability": self = .precipitationProbability
-        case "weather_code", "weathercode": self = .weatherCode
-        case "wind_speed_10m", "windspeed_10m": self = .windSpeed
-        case "wind_direction_10m", "winddirection_10m": self = .windDirection
-        case "cloud_cover", "cloudcover": self = .cloudCover
-        case "pressure_msl": self = .pressure
-        case "is_day": self = .isDay
-        default: return nil
-        }
-    }
+enum OpenMeteoVariable: String, Sendable, Equatable, OpenMeteoNamed {
+    case temperature = "temperature_2m", relativeHumidity = "relative_humidity_2m", dewPoint = "dew_point_2m"
+    case precipitation, precipitationProbability = "precipitation_probability", weatherCode = "weather_code"
+    case windSpeed = "wind_speed_10m", windDirection = "wind_direction_10m", cloudCover = "cloud_cover"
+    case pressure = "pressure_msl", isDay = "is_day"
 
     /// The unit `*_units` names.
     func unit(_ units: OpenMeteoUnits) -> String {
@@ -59,26 +43,13 @@ enum OpenMeteoVariable: Sendable, Equatable {
     }
 }
 
-/// The daily variables the Open-Meteo simulator knows.
-enum OpenMeteoDailyVariable: Sendable, Equatable {
-    case temperatureMax, temperatureMin, precipitationSum, precipitationHours, precipitationProbabilityMax
-    case weatherCode, windSpeedMax, sunrise, sunset
-
-    /// The variable a name asks for, or nil.
-    init?(name: String) {
-        switch name {
-        case "temperature_2m_max": self = .temperatureMax
-        case "temperature_2m_min": self = .temperatureMin
-        case "precipitation_sum": self = .precipitationSum
-        case "precipitation_hours": self = .precipitationHours
-        case "precipitation_probability_max": self = .precipitationProbabilityMax
-        case "weather_code", "weathercode": self = .weatherCode
-        case "wind_speed_10m_max", "windspeed_10m_max": self = .windSpeedMax
-        case "sunrise": self = .sunrise
-        case "sunset": self = .sunset
-        default: return nil
-        }
-    }
+/// The daily variables the Open-Meteo simulator knows, by their names (today's, and the older
+/// ones Open-Meteo still accepts).
+enum OpenMeteoDailyVariable: String, Sendable, Equatable, OpenMeteoNamed {
+    case temperatureMax = "temperature_2m_max", temperatureMin = "temperature_2m_min"
+    case precipitationSum = "precipitation_sum", precipitationHours = "precipitation_hours"
+    case precipitationProbabilityMax = "precipitation_probability_max", weatherCode = "weather_code"
+    case windSpeedMax = "wind_speed_10m_max", sunrise, sunset
 
     /// The unit `daily_units` names.
     func unit(_ units: OpenMeteoUnits) -> String {
@@ -93,3 +64,21 @@ enum OpenMeteoDailyVariable: Sendable, Equatable {
         }
     }
 }
+
+/// A variable Open-Meteo names: by today's name (its raw value) or by the name it had before
+/// Open-Meteo renamed its variables (`weathercode` for `weather_code`).
+protocol OpenMeteoNamed: RawRepresentable<String> {}
+
+extension OpenMeteoNamed {
+    /// The variable a name asks for, or nil.
+    init?(name: String) {
+        self.init(rawValue: openMeteoFormerNames[name] ?? name)
+    }
+}
+
+/// The names Open-Meteo's variables had before the renaming, and today's names for them.
+private let openMeteoFormerNames = [
+    "relativehumidity_2m": "relative_humidity_2m", "dewpoint_2m": "dew_point_2m", "weathercode": "weather_code",
+    "windspeed_10m": "wind_speed_10m", "winddirection_10m": "wind_direction_10m", "cloudcover": "cloud_cover",
+    "windspeed_10m_max": "wind_speed_10m_max",
+]
