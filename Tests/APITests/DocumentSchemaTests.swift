@@ -49,9 +49,12 @@ struct DocumentSchemaTests {
         ("nearby", BARTNearby(stations: [(feed, 0.42)], generated: nil, age: 3).node),
         ("error", ScheduleError(code: "unknown_station", message: "No BART station.", candidates: [BARTStations.byAbbr["EMBR"]!.station]).node),
         ("forecast", WeatherForecast(
-            query: "Bethesda", place: place, source: "yr-forecast", generated: "2026-12-01T06:00:00Z",
-            current: CurrentWeather(condition: "Rain", icon: "https://example.org/r.png", temperature: Temperature(celsius: 3), humidity: 80),
-            days: [day], hours: [hour], age: 60, credit: "met.no").node),
+            query: "Bethesda", place: place, source: "yr-forecast",
+            forecast: Forecast(
+                generated: "2026-12-01T06:00:00Z",
+                current: CurrentWeather(condition: "Rain", icon: "https://example.org/r.png", temperature: Temperature(celsius: 3), humidity: 80),
+                days: [day], hours: [hour], credit: "met.no"),
+            age: 60).node),
         ("places", Places(query: "38.98,-77.1", places: [place, place], distances: [Distance(meters: 1234)], source: "gazetteer").node),
         ("routeweather", RouteWeather(
             from: place, to: place, fromAlternatives: [place], toAlternatives: [place], day: 0, date: "2026-12-01",

@@ -151,29 +151,17 @@ public struct WeatherForecast: Representable, Equatable {
     public var place: Place
     /// The weather upstream's name (`yr-forecast`).
     public var source: String
-    public var generated: String?
-    public var current: CurrentWeather?
-    public var days: [ForecastDay]
-    /// The periods of the days shown, where the upstream gives them.
-    public var hours: [ForecastHour]
+    /// What the upstream said, cut to the days shown and their periods; `current` only where today is shown.
+    public var forecast: Forecast
     /// Seconds since the upstream gave the forecast.
     public var age: Int
-    /// The attribution the weather upstream's licence asks for.
-    public var credit: String?
 
     /// Creates the document.
-    public init(
-        query: String, place: Place, source: String, generated: String?, current: CurrentWeather?, days: [ForecastDay], hours: [ForecastHour],
-        age: Int, credit: String? = nil
-    ) {
-        self.credit = credit
+    public init(query: String, place: Place, source: String, forecast: Forecast, age: Int) {
         self.query = query
         self.place = place
         self.source = source
-        self.generated = generated
-        self.current = current
-        self.days = days
-        self.hours = hours
+        self.forecast = forecast
         self.age = age
     }
 
@@ -184,12 +172,12 @@ public struct WeatherForecast: Representable, Equatable {
             .leaf("query", .string) { $0.query },
             .element("place", Place.shape) { $0.place },
             .leaf("source", .string) { $0.source },
-            .optional("generated", .string) { $0.generated },
+            .optional("generated", .string) { $0.forecast.generated },
             .leaf("age", .count, summary: "Seconds since the upstream gave the forecast.") { $0.age },
-            .optionalElement("current", CurrentWeather.shape) { $0.current },
-            .list("days", "day", ForecastDay.shape) { $0.days },
-            .list("hours", "hour", ForecastHour.shape, whenEmpty: .leftOut) { $0.hours },
-            .weatherCredit { $0.credit },
+            .optionalElement("current", CurrentWeather.shape) { $0.forecast.current },
+            .list("days", "day", ForecastDay.shape) { $0.forecast.days },
+            .list("hours", "hour", ForecastHour.shape, whenEmpty: .leftOut) { $0.forecast.hours },
+            .weatherCredit { $0.forecast.credit },
         ]))
 
     public var node: Node { Self.document.node(self) }
