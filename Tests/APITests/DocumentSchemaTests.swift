@@ -28,6 +28,15 @@ struct DocumentSchemaTests {
         ])],
         message: "Updates are temporarily unavailable.")
     static let error = PlaceError(code: "unknown_place", message: "No such place.", upstream: "nominatim", suggestions: [place])
+    /// A route's place with every weather member.
+    static let weatheredRow = {
+        var row = RoutePlace(index: 0, place: place, distance: Distance(meters: 0))
+        row.arrival = "2026-12-01T08:00:00-05:00"
+        row.day = day
+        row.current = Temperature(celsius: 2)
+        row.hour = hour
+        return row
+    }()
 
     /// A document of every kind the Model declares, using every element it allows, with the
     /// statuses the API gives its errors.
@@ -61,9 +70,8 @@ struct DocumentSchemaTests {
             depart: "2026-12-01T08:00:00-05:00", distance: Distance(meters: 40_000), duration: "PT40M", dedupe: "city",
             sources: ["directions": "osrm", "geocoder": "gazetteer", "weather": "yr"], credit: "met.no",
             places: [
-                RoutePlace(index: 0, place: place, distance: Distance(meters: 0), arrival: "2026-12-01T08:00:00-05:00", day: day,
-                           current: Temperature(celsius: 2), hour: hour),
-                RoutePlace(index: 1, place: place, distance: Distance(meters: 40_000), error: error),
+                weatheredRow,
+                { var row = RoutePlace(index: 1, place: place, distance: Distance(meters: 40_000)); row.error = error; return row }(),
             ]).node),
         ("error", error.node),
     ]
