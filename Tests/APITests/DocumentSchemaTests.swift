@@ -15,11 +15,12 @@ struct DocumentSchemaTests {
         id: 4_348_599, name: "Bethesda", admin: "MD", adminName: "Maryland", country: "United States", countryCode: "US",
         latitude: 38.98067, longitude: -77.10026, postcode: "20814", population: 63_374, timeZone: "America/New_York", kind: "place",
         display: "Bethesda, MD")
+    static let rain = Sky(condition: "Rain", icon: "https://example.org/r.png")
     static let hour = ForecastHour(
-        from: "2026-12-01T12:00:00-05:00", to: "2026-12-01T18:00:00-05:00", start: 0, end: 1, condition: "Rain", icon: "https://example.org/r.png",
+        from: "2026-12-01T12:00:00-05:00", to: "2026-12-01T18:00:00-05:00", start: 0, end: 1, sky: rain,
         temperature: Temperature(celsius: 4.26), precipitationMM: 1.5)
     static let day = ForecastDay(
-        date: "2026-12-01", condition: "Rain", icon: "https://example.org/r.png", low: Temperature(celsius: -1), high: Temperature(celsius: 6.5),
+        date: "2026-12-01", sky: rain, low: Temperature(celsius: -1), high: Temperature(celsius: 6.5),
         precipitation: 60, precipitationMM: 3.2)
     static let feed = BARTStationFeed(
         station: BARTStations.byAbbr["EMBR"]!,
@@ -61,7 +62,7 @@ struct DocumentSchemaTests {
             query: "Bethesda", place: place, source: "yr-forecast",
             forecast: Forecast(
                 generated: "2026-12-01T06:00:00Z",
-                current: CurrentWeather(condition: "Rain", icon: "https://example.org/r.png", temperature: Temperature(celsius: 3), humidity: 80),
+                current: CurrentWeather(sky: rain, temperature: Temperature(celsius: 3), humidity: 80),
                 days: [day], hours: [hour], credit: "met.no"),
             age: 60).node),
         ("places", Places(query: "38.98,-77.1", places: [place, place], distances: [Distance(meters: 1234)], source: "gazetteer").node),

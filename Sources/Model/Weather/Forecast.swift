@@ -2,24 +2,21 @@ public import Markup
 
 /// The weather now at a place: `<current>`.
 public struct CurrentWeather: Sendable, Hashable {
-    public var condition: String?
-    public var icon: String?
+    public var sky: Sky
     public var temperature: Temperature?
     /// Relative humidity, percent.
     public var humidity: Int?
 
     /// Creates the conditions.
-    public init(condition: String? = nil, icon: String? = nil, temperature: Temperature? = nil, humidity: Int? = nil) {
-        self.condition = condition
-        self.icon = icon
+    public init(sky: Sky = Sky(), temperature: Temperature? = nil, humidity: Int? = nil) {
+        self.sky = sky
         self.temperature = temperature
         self.humidity = humidity
     }
 
     /// What a `<current>` holds, declared once for its node and the schemas.
     public static let shape = Shape<CurrentWeather>.children(nil, [
-        .optional("condition", .string) { $0.condition },
-        .optional("icon", .uri) { $0.icon },
+        .fields(Sky.shape) { $0.sky },
         .optionalElement("temperature", Temperature.shape) { $0.temperature },
         .optional("humidity", .count) { $0.humidity },
     ])
@@ -31,9 +28,7 @@ public struct CurrentWeather: Sendable, Hashable {
 public struct ForecastDay: Sendable, Hashable {
     /// The local date, YYYY-MM-DD.
     public var date: String
-    public var condition: String?
-    /// The upstream's icon, an absolute URL.
-    public var icon: String?
+    public var sky: Sky
     public var low: Temperature?
     public var high: Temperature?
     /// Probability of precipitation, percent.
@@ -43,12 +38,10 @@ public struct ForecastDay: Sendable, Hashable {
 
     /// Creates a day.
     public init(
-        date: String, condition: String? = nil, icon: String? = nil, low: Temperature? = nil, high: Temperature? = nil,
-        precipitation: Int? = nil, precipitationMM: Double? = nil
+        date: String, sky: Sky = Sky(), low: Temperature? = nil, high: Temperature? = nil, precipitation: Int? = nil, precipitationMM: Double? = nil
     ) {
         self.date = date
-        self.condition = condition
-        self.icon = icon
+        self.sky = sky
         self.low = low
         self.high = high
         self.precipitation = precipitation
@@ -58,8 +51,7 @@ public struct ForecastDay: Sendable, Hashable {
     /// The day's members, for `<day>` and a route place's `<weather>`.
     public static let shape = Shape<ForecastDay>.children("Day", [
         .leaf("date", .date) { $0.date },
-        .optional("condition", .string) { $0.condition },
-        .optional("icon", .uri) { $0.icon },
+        .fields(Sky.shape) { $0.sky },
         .optionalElement("low", Temperature.shape) { $0.low },
         .optionalElement("high", Temperature.shape) { $0.high },
         .optional("precipitation", .count, summary: "Probability of precipitation, percent.") { $0.precipitation },
@@ -77,22 +69,19 @@ public struct ForecastHour: Sendable, Hashable {
     /// The start and end in seconds since 1970, for finding the period of an instant.
     public var start: Int64
     public var end: Int64
-    public var condition: String?
-    public var icon: String?
+    public var sky: Sky
     public var temperature: Temperature?
     public var precipitationMM: Double?
 
     /// Creates a period.
     public init(
-        from: String, to: String, start: Int64, end: Int64, condition: String? = nil, icon: String? = nil, temperature: Temperature? = nil,
-        precipitationMM: Double? = nil
+        from: String, to: String, start: Int64, end: Int64, sky: Sky = Sky(), temperature: Temperature? = nil, precipitationMM: Double? = nil
     ) {
         self.from = from
         self.to = to
         self.start = start
         self.end = end
-        self.condition = condition
-        self.icon = icon
+        self.sky = sky
         self.temperature = temperature
         self.precipitationMM = precipitationMM
     }
@@ -101,8 +90,7 @@ public struct ForecastHour: Sendable, Hashable {
     public static let shape = Shape<ForecastHour>.children("Hour", [
         .leaf("from", .time) { $0.from },
         .leaf("to", .time) { $0.to },
-        .optional("condition", .string) { $0.condition },
-        .optional("icon", .uri) { $0.icon },
+        .fields(Sky.shape) { $0.sky },
         .optionalElement("temperature", Temperature.shape) { $0.temperature },
         .optional("precipitation_mm", .decimal) { $0.precipitationMM },
     ])
