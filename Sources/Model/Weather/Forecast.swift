@@ -2,6 +2,7 @@ public import Markup
 
 /// The weather now at a place: `<current>`.
 public struct CurrentWeather: Sendable, Hashable {
+    /// The upstream's words and icon for the weather.
     public var sky: Sky
     public var temperature: Temperature?
     /// Relative humidity, percent.
@@ -28,6 +29,7 @@ public struct CurrentWeather: Sendable, Hashable {
 public struct ForecastDay: Sendable, Hashable {
     /// The local date, YYYY-MM-DD.
     public var date: String
+    /// The upstream's words and icon for the weather.
     public var sky: Sky
     public var low: Temperature?
     public var high: Temperature?
@@ -69,6 +71,7 @@ public struct ForecastHour: Sendable, Hashable {
     /// The start and end in seconds since 1970, for finding the period of an instant.
     public var start: Int64
     public var end: Int64
+    /// The upstream's words and icon for the weather.
     public var sky: Sky
     public var temperature: Temperature?
     public var precipitationMM: Double?
