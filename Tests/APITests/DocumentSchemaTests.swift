@@ -15,11 +15,12 @@ struct DocumentSchemaTests {
         id: 4_348_599, name: "Bethesda", admin: "MD", adminName: "Maryland", country: "United States", countryCode: "US",
         latitude: 38.98067, longitude: -77.10026, postcode: "20814", population: 63_374, timeZone: "America/New_York", kind: "place",
         display: "Bethesda, MD")
+    static let rain = Sky(condition: "Rain", icon: "https://example.org/r.png")
     static let hour = ForecastHour(
-        from: "2026-12-01T12:00:00-05:00", to: "2026-12-01T18:00:00-05:00", start: 0, end: 1, condition: "Rain", icon: "https://example.org/r.png",
+        from: "2026-12-01T12:00:00-05:00", to: "2026-12-01T18:00:00-05:00", start: 0, end: 1, sky: rain,
         temperature: Temperature(celsius: 4.26), precipitationMM: 1.5)
     static let day = ForecastDay(
-        date: "2026-12-01", condition: "Rain", icon: "https://example.org/r.png", low: Temperature(celsius: -1), high: Temperature(celsius: 6.5),
+        date: "2026-12-01", sky: rain, low: Temperature(celsius: -1), high: Temperature(celsius: 6.5),
         precipitation: 60, precipitationMM: 3.2)
     static let feed = BARTStationFeed(
         station: BARTStations.byAbbr["EMBR"]!,
@@ -28,6 +29,15 @@ struct DocumentSchemaTests {
         ])],
         message: "Updates are temporarily unavailable.")
     static let error = PlaceError(code: "unknown_place", message: "No such place.", upstream: "nominatim", suggestions: [place])
+    /// A route's place with every weather member.
+    static let weatheredRow = {
+        var row = RoutePlace(index: 0, place: place, distance: Distance(meters: 0))
+        row.arrival = "2026-12-01T08:00:00-05:00"
+        row.day = day
+        row.current = Temperature(celsius: 2)
+        row.hour = hour
+        return row
+    }()
 
     /// A document of every kind the Model declares, using every element it allows, with the
     /// statuses the API gives its errors.
@@ -49,18 +59,20 @@ struct DocumentSchemaTests {
         ("nearby", BARTNearby(stations: [(feed, 0.42)], generated: nil, age: 3).node),
         ("error", ScheduleError(code: "unknown_station", message: "No BART station.", candidates: [BARTStations.byAbbr["EMBR"]!.station]).node),
         ("forecast", WeatherForecast(
-            query: "Bethesda", place: place, source: "yr-forecast", generated: "2026-12-01T06:00:00Z",
-            current: CurrentWeather(condition: "Rain", icon: "https://example.org/r.png", temperature: Temperature(celsius: 3), humidity: 80),
-            days: [day], hours: [hour], age: 60, credit: "met.no").node),
+            query: "Bethesda", place: place, source: "yr-forecast",
+            forecast: Forecast(
+                generated: "2026-12-01T06:00:00Z",
+                current: CurrentWeather(sky: rain, temperature: Temperature(celsius: 3), humidity: 80),
+                days: [day], hours: [hour], credit: "met.no"),
+            age: 60).node),
         ("places", Places(query: "38.98,-77.1", places: [place, place], distances: [Distance(meters: 1234)], source: "gazetteer").node),
         ("routeweather", RouteWeather(
             from: place, to: place, fromAlternatives: [place], toAlternatives: [place], day: 0, date: "2026-12-01",
             depart: "2026-12-01T08:00:00-05:00", distance: Distance(meters: 40_000), duration: "PT40M", dedupe: "city",
             sources: ["directions": "osrm", "geocoder": "gazetteer", "weather": "yr"], credit: "met.no",
             places: [
-                RoutePlace(index: 0, place: place, distance: Distance(meters: 0), arrival: "2026-12-01T08:00:00-05:00", day: day,
-                           current: Temperature(celsius: 2), hour: hour),
-                RoutePlace(index: 1, place: place, distance: Distance(meters: 40_000), error: error),
+                weatheredRow,
+                { var row = RoutePlace(index: 1, place: place, distance: Distance(meters: 40_000)); row.error = error; return row }(),
             ]).node),
         ("error", error.node),
     ]

@@ -90,7 +90,7 @@ struct RouteWeatherPartsTests {
         let lists = try Self.records("google-weather", "restsharp-GoogleWeather-newyork-2010-04-12.xml", parameters: ["place": "New York, NY", "lang": "en"])
         let forecast = WeatherRecords.forecast(lists, today: "2030-01-01")
         #expect(forecast.days.map(\.date) == ["2010-04-12", "2010-04-13", "2010-04-14", "2010-04-15"])
-        #expect(forecast.days[0].condition == "Sunny")
+        #expect(forecast.days[0].sky.condition == "Sunny")
         #expect(forecast.days[0].low == Temperature(celsius: 5.6))
         #expect(forecast.days[0].low?.fahrenheit == 42.1)
         #expect(forecast.current?.temperature == Temperature(celsius: 11))

@@ -72,7 +72,7 @@ struct WeatherServiceTests {
             upstream.answer(try Self.sample("restsharp-GoogleWeather-newyork-2010-04-12.xml"))
             // The route's error answer is not kept by the upstream layer either: the next call asks again.
             let second = await weather.forecast(for: Self.place(10.001, 10), today: "2026-11-30")
-            #expect((try? second.get())?.forecast.current?.condition == "Clear")
+            #expect((try? second.get())?.forecast.current?.sky.condition == "Clear")
             #expect(weather.upstreamRequests == 2)
         }
     }

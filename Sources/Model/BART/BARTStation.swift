@@ -11,15 +11,9 @@ public struct BARTStation: Sendable, Equatable, Hashable {
     public let city: String
     public let zipcode: String
 
-    /// Creates a station.
-    public init(abbr: String, name: String, latitude: Double, longitude: Double, address: String = "", city: String = "", zipcode: String = "") {
-        self.abbr = abbr
-        self.name = name
-        self.latitude = latitude
-        self.longitude = longitude
-        self.address = address
-        self.city = city
-        self.zipcode = zipcode
+    /// A station a feed names that the station list lacks: its abbreviation and name, no position or address.
+    public static func unlisted(abbr: String, name: String) -> BARTStation {
+        BARTStation(abbr: abbr, name: name, latitude: 0, longitude: 0, address: "", city: "", zipcode: "")
     }
 
     /// The station as the station directory keeps it: the abbreviation is its id.

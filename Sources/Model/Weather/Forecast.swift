@@ -2,24 +2,22 @@ public import Markup
 
 /// The weather now at a place: `<current>`.
 public struct CurrentWeather: Sendable, Hashable {
-    public var condition: String?
-    public var icon: String?
+    /// The upstream's words and icon for the weather.
+    public var sky: Sky
     public var temperature: Temperature?
     /// Relative humidity, percent.
     public var humidity: Int?
 
     /// Creates the conditions.
-    public init(condition: String? = nil, icon: String? = nil, temperature: Temperature? = nil, humidity: Int? = nil) {
-        self.condition = condition
-        self.icon = icon
+    public init(sky: Sky = Sky(), temperature: Temperature? = nil, humidity: Int? = nil) {
+        self.sky = sky
         self.temperature = temperature
         self.humidity = humidity
     }
 
     /// What a `<current>` holds, declared once for its node and the schemas.
     public static let shape = Shape<CurrentWeather>.children(nil, [
-        .optional("condition", .string) { $0.condition },
-        .optional("icon", .uri) { $0.icon },
+        .fields(Sky.shape) { $0.sky },
         .optionalElement("temperature", Temperature.shape) { $0.temperature },
         .optional("humidity", .count) { $0.humidity },
     ])
@@ -31,9 +29,8 @@ public struct CurrentWeather: Sendable, Hashable {
 public struct ForecastDay: Sendable, Hashable {
     /// The local date, YYYY-MM-DD.
     public var date: String
-    public var condition: String?
-    /// The upstream's icon, an absolute URL.
-    public var icon: String?
+    /// The upstream's words and icon for the weather.
+    public var sky: Sky
     public var low: Temperature?
     public var high: Temperature?
     /// Probability of precipitation, percent.
@@ -43,12 +40,10 @@ public struct ForecastDay: Sendable, Hashable {
 
     /// Creates a day.
     public init(
-        date: String, condition: String? = nil, icon: String? = nil, low: Temperature? = nil, high: Temperature? = nil,
-        precipitation: Int? = nil, precipitationMM: Double? = nil
+        date: String, sky: Sky = Sky(), low: Temperature? = nil, high: Temperature? = nil, precipitation: Int? = nil, precipitationMM: Double? = nil
     ) {
         self.date = date
-        self.condition = condition
-        self.icon = icon
+        self.sky = sky
         self.low = low
         self.high = high
         self.precipitation = precipitation
@@ -58,8 +53,7 @@ public struct ForecastDay: Sendable, Hashable {
     /// The day's members, for `<day>` and a route place's `<weather>`.
     public static let shape = Shape<ForecastDay>.children("Day", [
         .leaf("date", .date) { $0.date },
-        .optional("condition", .string) { $0.condition },
-        .optional("icon", .uri) { $0.icon },
+        .fields(Sky.shape) { $0.sky },
         .optionalElement("low", Temperature.shape) { $0.low },
         .optionalElement("high", Temperature.shape) { $0.high },
         .optional("precipitation", .count, summary: "Probability of precipitation, percent.") { $0.precipitation },
@@ -77,22 +71,20 @@ public struct ForecastHour: Sendable, Hashable {
     /// The start and end in seconds since 1970, for finding the period of an instant.
     public var start: Int64
     public var end: Int64
-    public var condition: String?
-    public var icon: String?
+    /// The upstream's words and icon for the weather.
+    public var sky: Sky
     public var temperature: Temperature?
     public var precipitationMM: Double?
 
     /// Creates a period.
     public init(
-        from: String, to: String, start: Int64, end: Int64, condition: String? = nil, icon: String? = nil, temperature: Temperature? = nil,
-        precipitationMM: Double? = nil
+        from: String, to: String, start: Int64, end: Int64, sky: Sky = Sky(), temperature: Temperature? = nil, precipitationMM: Double? = nil
     ) {
         self.from = from
         self.to = to
         self.start = start
         self.end = end
-        self.condition = condition
-        self.icon = icon
+        self.sky = sky
         self.temperature = temperature
         self.precipitationMM = precipitationMM
     }
@@ -101,8 +93,7 @@ public struct ForecastHour: Sendable, Hashable {
     public static let shape = Shape<ForecastHour>.children("Hour", [
         .leaf("from", .time) { $0.from },
         .leaf("to", .time) { $0.to },
-        .optional("condition", .string) { $0.condition },
-        .optional("icon", .uri) { $0.icon },
+        .fields(Sky.shape) { $0.sky },
         .optionalElement("temperature", Temperature.shape) { $0.temperature },
         .optional("precipitation_mm", .decimal) { $0.precipitationMM },
     ])
@@ -151,29 +142,17 @@ public struct WeatherForecast: Representable, Equatable {
     public var place: Place
     /// The weather upstream's name (`yr-forecast`).
     public var source: String
-    public var generated: String?
-    public var current: CurrentWeather?
-    public var days: [ForecastDay]
-    /// The periods of the days shown, where the upstream gives them.
-    public var hours: [ForecastHour]
+    /// What the upstream said, cut to the days shown and their periods; `current` only where today is shown.
+    public var forecast: Forecast
     /// Seconds since the upstream gave the forecast.
     public var age: Int
-    /// The attribution the weather upstream's licence asks for.
-    public var credit: String?
 
     /// Creates the document.
-    public init(
-        query: String, place: Place, source: String, generated: String?, current: CurrentWeather?, days: [ForecastDay], hours: [ForecastHour],
-        age: Int, credit: String? = nil
-    ) {
-        self.credit = credit
+    public init(query: String, place: Place, source: String, forecast: Forecast, age: Int) {
         self.query = query
         self.place = place
         self.source = source
-        self.generated = generated
-        self.current = current
-        self.days = days
-        self.hours = hours
+        self.forecast = forecast
         self.age = age
     }
 
@@ -184,12 +163,12 @@ public struct WeatherForecast: Representable, Equatable {
             .leaf("query", .string) { $0.query },
             .element("place", Place.shape) { $0.place },
             .leaf("source", .string) { $0.source },
-            .optional("generated", .string) { $0.generated },
+            .optional("generated", .string) { $0.forecast.generated },
             .leaf("age", .count, summary: "Seconds since the upstream gave the forecast.") { $0.age },
-            .optionalElement("current", CurrentWeather.shape) { $0.current },
-            .list("days", "day", ForecastDay.shape) { $0.days },
-            .list("hours", "hour", ForecastHour.shape, whenEmpty: .leftOut) { $0.hours },
-            .weatherCredit { $0.credit },
+            .optionalElement("current", CurrentWeather.shape) { $0.forecast.current },
+            .list("days", "day", ForecastDay.shape) { $0.forecast.days },
+            .list("hours", "hour", ForecastHour.shape, whenEmpty: .leftOut) { $0.forecast.hours },
+            .weatherCredit { $0.forecast.credit },
         ]))
 
     public var node: Node { Self.document.node(self) }

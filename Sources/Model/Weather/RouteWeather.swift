@@ -18,19 +18,11 @@ public struct RoutePlace: Sendable, Hashable {
     /// Why the place has no weather; the other places keep theirs.
     public var error: PlaceError?
 
-    /// Creates a row.
-    public init(
-        index: Int, place: Place, distance: Distance, arrival: String? = nil, day: ForecastDay? = nil, current: Temperature? = nil,
-        hour: ForecastHour? = nil, error: PlaceError? = nil
-    ) {
+    /// Creates a row without its weather, which is filled in as it comes.
+    public init(index: Int, place: Place, distance: Distance) {
         self.index = index
         self.place = place
         self.distance = distance
-        self.arrival = arrival
-        self.day = day
-        self.current = current
-        self.hour = hour
-        self.error = error
     }
 
     /// What a route's `<place>` holds, declared once for its node and the schemas.

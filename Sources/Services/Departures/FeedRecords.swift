@@ -11,7 +11,7 @@ enum FeedRecords {
         var stations: [String: BARTStationFeed] = [:]
         for record in ConnectionRecords.list("stations", in: lists) {
             guard let abbr = record.value("abbr")?.uppercased(), !abbr.isEmpty else { continue }
-            let station = known[abbr] ?? BARTStation(abbr: abbr, name: record.value("name") ?? abbr, latitude: 0, longitude: 0)
+            let station = known[abbr] ?? BARTStation.unlisted(abbr: abbr, name: record.value("name") ?? abbr)
             stations[abbr] = BARTStationFeed(
                 station: station, destinations: record.list("destinations").compactMap(destination), message: record.value("message"))
         }

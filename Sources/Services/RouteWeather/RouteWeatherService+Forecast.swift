@@ -33,10 +33,11 @@ extension RouteWeatherService {
             }
             let hours = report.forecast.hours.filter { hour in dates.contains { hour.from.hasPrefix($0) } }
             let asked = query ?? position.map { "\($0.latitude),\($0.longitude)" } ?? ""
-            return .success(WeatherForecast(
-                query: asked, place: place, source: weather.provider.rawValue, generated: report.forecast.generated,
-                current: day == nil || day == 0 ? report.forecast.current : nil, days: days, hours: hours, age: report.age,
-                credit: report.forecast.credit))
+            var shown = report.forecast
+            shown.days = days
+            shown.hours = hours
+            if let day, day != 0 { shown.current = nil }
+            return .success(WeatherForecast(query: asked, place: place, source: weather.provider.rawValue, forecast: shown, age: report.age))
         }
     }
 }

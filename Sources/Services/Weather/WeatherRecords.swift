@@ -10,8 +10,7 @@ enum WeatherRecords {
         let place = UpstreamRecords.list("place", in: lists).first
         let current = UpstreamRecords.list("current", in: lists).first.map { record in
             CurrentWeather(
-                condition: record.value("condition"), icon: record.value("icon"),
-                temperature: UpstreamRecords.number(record, "temperature_c").map(Temperature.init),
+                sky: sky(record), temperature: UpstreamRecords.number(record, "temperature_c").map(Temperature.init),
                 humidity: UpstreamRecords.number(record, "humidity").map { Int($0.rounded()) })
         }
         let first = place?.value("generated").map { String($0.prefix(10)) } ?? today
@@ -42,7 +41,7 @@ enum WeatherRecords {
             let afternoon = periods.last { $0.from.dropFirst(11).prefix(5) <= "14:00" } ?? periods[index]
             let amounts = periods.compactMap(\.precipitationMM)
             days.append(ForecastDay(
-                date: date, condition: afternoon.condition, icon: afternoon.icon,
+                date: date, sky: afternoon.sky,
                 low: temperatures.min().map(Temperature.init), high: temperatures.max().map(Temperature.init),
                 precipitationMM: amounts.isEmpty ? nil : (amounts.reduce(0, +) * 10).rounded() / 10))
             index = end
@@ -53,11 +52,16 @@ enum WeatherRecords {
     static func day(_ record: Record, date: String?) -> ForecastDay? {
         guard let date else { return nil }
         return ForecastDay(
-            date: date, condition: record.value("condition"), icon: record.value("icon"),
+            date: date, sky: sky(record),
             low: UpstreamRecords.number(record, "low_c").map(Temperature.init),
             high: UpstreamRecords.number(record, "high_c").map(Temperature.init),
             precipitation: UpstreamRecords.number(record, "precipitation").map { Int($0.rounded()) },
             precipitationMM: UpstreamRecords.number(record, "precipitation_mm"))
+    }
+
+    /// A current, day or period record's `condition` and `icon`.
+    static func sky(_ record: Record) -> Sky {
+        Sky(condition: record.value("condition"), icon: record.value("icon"))
     }
 
     static func hour(_ record: Record) -> ForecastHour? {
@@ -65,7 +69,7 @@ enum WeatherRecords {
             start < end
         else { return nil }
         return ForecastHour(
-            from: from, to: to, start: start, end: end, condition: record.value("condition"), icon: record.value("icon"),
+            from: from, to: to, start: start, end: end, sky: sky(record),
             temperature: UpstreamRecords.number(record, "temperature_c").map(Temperature.init),
             precipitationMM: UpstreamRecords.number(record, "precipitation_mm"))
     }
