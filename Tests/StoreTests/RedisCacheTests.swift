@@ -34,19 +34,25 @@ struct RedisCacheTests {
         }
     }
 
-    @Test("expired entries are never returned: by Redis's PX, by the stored times, by an expired set")
+    @Test("expired entries are never returned: PX is the time left on the cache's clock, the stored times rule, an expired set removes")
     func expiry() async throws {
         try await RedisServer.with { server in
-            let cache = testCache(server)
-            // Long enough to be read back on a loaded machine, short enough to wait out.
-            await cache.set("short", liveEntry("soon gone", keep: 1000))
-            #expect(await cache.get("short") != nil)
-            try await Task.sleep(for: .milliseconds(1300))
+            let clock = ManualWallClock(WallClock.milliseconds())
+            let cache = testCache(server, now: clock.reading)
+            let entry = CacheEntry(value: Array("soon gone".utf8), storedAt: clock.now, freshForMilliseconds: 500, keepForMilliseconds: 1000)
+            await cache.set("short", entry)
+            #expect(await cache.get("short") == entry)
+            // Redis drops the key by itself when the entry's time is up.
+            let ttl = try rawConnection(server).command(["PTTL", "short"]).integer
+            #expect(ttl > 0 && ttl <= 1000, "PTTL \(ttl)")
+            clock.advance(milliseconds: 999)
+            #expect(await cache.get("short") == entry)
+            // Up on the cache's clock: gone, whether Redis has dropped the key yet or not.
+            clock.advance(milliseconds: 1)
             #expect(await cache.get("short") == nil)
-            #expect(try rawConnection(server).command(["EXISTS", "short"]).integer == 0)
 
             // Written without PX by someone whose clock is ahead, say: the times still rule.
-            let stale = CacheEntry(value: [1], storedAt: WallClock.milliseconds() - 10_000, freshForMilliseconds: 1, keepForMilliseconds: 5_000)
+            let stale = CacheEntry(value: [1], storedAt: clock.now - 10_000, freshForMilliseconds: 1, keepForMilliseconds: 5_000)
             _ = try rawConnection(server).command(["SET", "stale", RedisArgument(stale.encoded())])
             #expect(await cache.get("stale") == nil)
 
@@ -80,7 +86,11 @@ struct RedisCacheTests {
             #expect(await !cache.lock("fill", owner: "b", milliseconds: 5000), "only the owner releases")
             await cache.unlock("fill", owner: "a")
             #expect(await cache.lock("fill", owner: "b", milliseconds: 100))
-            try await Task.sleep(for: .milliseconds(250))
+            // The lock lapses by Redis's PX; its lapse is Redis's to keep, and stood in for here by DEL.
+            let raw = try rawConnection(server)
+            let ttl = try raw.command(["PTTL", RedisArgument(RedisCache.lockKey("fill"))]).integer
+            #expect(ttl > 0 && ttl <= 100, "PTTL \(ttl)")
+            _ = try raw.command(["DEL", RedisArgument(RedisCache.lockKey("fill"))])
             #expect(await cache.lock("fill", owner: "c", milliseconds: 5000), "lapsed")
             // An entry under the lock's name is untouched by the lock and vice versa.
             let entry = liveEntry("value")

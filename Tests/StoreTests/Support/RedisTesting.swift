@@ -7,12 +7,12 @@ import Kernel
 /// No probe unless asked for: these tests see the state that their own calls leave.
 func testCache(
     _ server: RedisServer, port: Int? = nil, database: Int = 0, password: String? = nil, probe: RedisCache.ProbeInterval? = nil,
-    statusChanged: (@Sendable (CacheStatus) -> Void)? = nil
+    now: @escaping @Sendable () -> Int64 = WallClock.milliseconds, statusChanged: (@Sendable (CacheStatus) -> Void)? = nil
 ) -> RedisCache {
     RedisCache(
         endpoint: RedisEndpoint(host: "127.0.0.1", port: port ?? server.port, database: database, password: password),
         timeout: RedisCache.Timeout(connect: .milliseconds(300), command: .milliseconds(300)),
-        reconnectInterval: .milliseconds(100), probe: probe, statusChanged: statusChanged)
+        reconnectInterval: .milliseconds(100), probe: probe, now: now, statusChanged: statusChanged)
 }
 
 /// A plain connection for looking behind the cache's back (`PTTL`, foreign values).
