@@ -2,13 +2,17 @@
 ///
 /// Nodes are visited through pointers into their arrays' storage, for the reason given on
 /// ``XMLWriter``: it saves copying every node.
-struct JSONWriter: ~Copyable {
+struct JSONWriter: DocumentWriter, ~Copyable {
     var bytes: OutputBuffer
     let pretty: Bool
 
     init(capacity: Int = OutputBuffer.initialCapacity, pretty: Bool) {
         bytes = OutputBuffer(capacity: capacity)
         self.pretty = pretty
+    }
+
+    consuming func finish() -> [UInt8] {
+        bytes.finish()
     }
 
     mutating func writeDocument(_ root: Node) {

@@ -3,13 +3,17 @@
 /// Nodes are visited through pointers into their arrays' storage: handing a `Node` read from
 /// an array to a mutating method makes Swift copy it (retaining its name, attributes and
 /// content) in case the method changes the array, which measured as a third of render time.
-struct XMLWriter: ~Copyable {
+struct XMLWriter: DocumentWriter, ~Copyable {
     var bytes: OutputBuffer
     let pretty: Bool
 
-    init(pretty: Bool) {
-        bytes = OutputBuffer(capacity: OutputBuffer.initialCapacity)
+    init(capacity: Int = OutputBuffer.initialCapacity, pretty: Bool) {
+        bytes = OutputBuffer(capacity: capacity)
         self.pretty = pretty
+    }
+
+    consuming func finish() -> [UInt8] {
+        bytes.finish()
     }
 
     mutating func writeDocument(_ root: Node) {
