@@ -42,15 +42,20 @@ public final class Application: Sendable {
         if let upstreams {
             endpoints += RouteEndpoints.endpoints(upstreams: upstreams, live: api.live) + UpstreamsEndpoints.endpoints(upstreams: upstreams, uses: api.upstreamUses)
         }
-        endpoints += SBBEndpoints.endpoints(timetable: timetable)
-        endpoints += BARTEndpoints.endpoints(departures: departures)
-        endpoints += WeatherEndpoints.endpoints(weather: weather)
+        endpoints += Self.domain(SBBEndpoints.schema, timetable, SBBEndpoints.endpoints)
+        endpoints += Self.domain(BARTEndpoints.schema, departures, BARTEndpoints.endpoints)
+        endpoints += Self.domain(WeatherEndpoints.schema, weather, WeatherEndpoints.endpoints)
         endpoints += GeocodeEndpoints.endpoints(geocoding: geocoding ?? weather?.geocoding)
         if api.debugRoutes { endpoints += DebugEndpoints.endpoints() }
         self.endpoints = endpoints
         responder = try Responder(routes: endpoints.map(\.route), configuration: server, log: log)
         catalog.publish(endpoints)
         metrics.bind(responder.serverMetrics)
+    }
+
+    /// A domain's endpoints: the schema of its documents always, the rest while its service runs.
+    private static func domain<Service>(_ schema: Endpoint, _ service: Service?, _ served: (Service) -> [Endpoint]) -> [Endpoint] {
+        [schema] + (service.map(served) ?? [])
     }
 }
 

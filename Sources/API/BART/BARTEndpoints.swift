@@ -7,11 +7,14 @@ import Kernel
 
 /// The departures endpoints: `/api/bart/…` and the schema their documents follow.
 enum BARTEndpoints {
-    static func endpoints(departures: DepartureService?) -> [Endpoint] {
-        var endpoints = [
-            Endpoint.xmlSchema(DocumentSchemas.bart, id: "bartSchema", tag: "departures", summary: "The XML Schema of the BART departures documents."),
-        ]
-        guard let departures else { return endpoints }
+    /// The schema of the documents, served whether or not the service runs.
+    static var schema: Endpoint {
+        Endpoint.xmlSchema(DocumentSchemas.bart, id: "bartSchema", tag: "departures", summary: "The XML Schema of the BART departures documents.")
+    }
+
+    /// The endpoints the departures answers.
+    static func endpoints(departures: DepartureService) -> [Endpoint] {
+        var endpoints: [Endpoint] = []
         let feed = departures.feed
         let answers = SecondlyAnswers()
         endpoints.append(stations.answeringInline(as: OptionalPosition.self) { request, arguments in

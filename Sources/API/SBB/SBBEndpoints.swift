@@ -7,11 +7,14 @@ import Kernel
 
 /// The timetable endpoints: `/api/sbb/…` and the schema their documents follow.
 enum SBBEndpoints {
-    static func endpoints(timetable: TimetableService?) -> [Endpoint] {
-        var endpoints = [
-            Endpoint.xmlSchema(DocumentSchemas.sbb, id: "sbbSchema", tag: "timetable", summary: "The XML Schema of the timetable documents."),
-        ]
-        guard let timetable else { return endpoints }
+    /// The schema of the documents, served whether or not the service runs.
+    static var schema: Endpoint {
+        Endpoint.xmlSchema(DocumentSchemas.sbb, id: "sbbSchema", tag: "timetable", summary: "The XML Schema of the timetable documents.")
+    }
+
+    /// The endpoints the timetable answers.
+    static func endpoints(timetable: TimetableService) -> [Endpoint] {
+        var endpoints: [Endpoint] = []
         endpoints.append(nearby.answeringInline(as: NearbyArguments.self) { request, arguments in
             .document(NearbyStations(timetable.nearby(arguments.position, limit: arguments.limit)).node, for: request, cache: .maxAge(3600))
         })

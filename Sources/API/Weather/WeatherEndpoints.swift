@@ -7,11 +7,14 @@ import Kernel
 /// The weather endpoints: `/api/weather/route/from/{from}/to/{to}`, `/api/weather`, and the
 /// schema their documents (and the geocoding ones) follow.
 enum WeatherEndpoints {
-    static func endpoints(weather: RouteWeatherService?) -> [Endpoint] {
-        var endpoints = [
-            Endpoint.xmlSchema(DocumentSchemas.weather, id: "weatherSchema", tag: "weather", summary: "The XML Schema of the weather and geocoding documents."),
-        ]
-        guard let weather else { return endpoints }
+    /// The schema of the documents, served whether or not the service runs.
+    static var schema: Endpoint {
+        Endpoint.xmlSchema(DocumentSchemas.weather, id: "weatherSchema", tag: "weather", summary: "The XML Schema of the weather and geocoding documents.")
+    }
+
+    /// The endpoints the weather along routes answers.
+    static func endpoints(weather: RouteWeatherService) -> [Endpoint] {
+        var endpoints: [Endpoint] = []
         endpoints.append(route.answering(as: RouteWeatherQuery.self) { request, query in
             if request.acceptsEventStream { return RouteWeatherEvents.response(weather, query, request) }
             switch await weather.plan(query) {
