@@ -17,20 +17,15 @@ final class RenderedAnswers: Sendable {
         let body: PreparedBody
         let status: Int
         let contentType: String
-        /// When the upstream gave the answer and until when it is fresh, in milliseconds.
-        let storedAt: Int64
-        let freshUntil: Int64
-        /// Where a hit on this entry is counted: as the upstreams' cache hits, once per upstream
-        /// answer the document holds.
-        let hits: KeptCopyHits
+        /// When the upstream gave the answer, until when it is fresh, and where a hit on this
+        /// entry is counted: as the upstreams' cache hits, once per upstream answer the document holds.
+        let provenance: Provenance
 
-        init(body: PreparedBody, status: Int, contentType: String, storedAt: Int64, freshUntil: Int64, hits: KeptCopyHits) {
-            self.hits = hits
+        init(body: PreparedBody, status: Int, contentType: String, provenance: Provenance) {
             self.body = body
             self.status = status
             self.contentType = contentType
-            self.storedAt = storedAt
-            self.freshUntil = freshUntil
+            self.provenance = provenance
         }
 
         /// The kept answer, cacheable for the freshness it has left at `now`; with `source`, also
@@ -42,9 +37,9 @@ final class RenderedAnswers: Sendable {
                 // server's own fields need is kept.
                 headers.reserveCapacity(headers.count + 2 + HTTPHeaders.serverFields)
                 headers.add("X-Cache", source)
-                headers.add("Age", String(max(0, now - storedAt) / 1000))
+                headers.add("Age", String(max(0, now - provenance.storedAt) / 1000))
             }
-            let freshFor = Int(max(0, freshUntil - now) / 1000)
+            let freshFor = Int(max(0, provenance.freshUntil - now) / 1000)
             return Response(status: status, headers: headers, body: .prepared(body), cache: .maxAge(freshFor), negotiated: true)
         }
     }
@@ -80,8 +75,8 @@ final class RenderedAnswers: Sendable {
     func fresh(_ key: String, now: Int64) -> Entry? {
         let slot = ThreadSlot.current
         let shard = shards[slot % shards.count]
-        guard let entry = shard.state.withLock({ $0.entries[key]?.entry }), now < entry.freshUntil, now >= entry.storedAt else { return nil }
-        entry.hits.record(slot: slot)
+        guard let entry = shard.state.withLock({ $0.entries[key]?.entry }), now < entry.provenance.freshUntil, now >= entry.provenance.storedAt else { return nil }
+        entry.provenance.keptCopyHits.record(slot: slot)
         return entry
     }
 
@@ -91,9 +86,7 @@ final class RenderedAnswers: Sendable {
         guard size <= maxBytes / 8 else { return }
         for shard in shards {
             // An entry of its own per shard: a hit retains only its own thread's copy.
-            let copy = Entry(
-                body: entry.body, status: entry.status, contentType: entry.contentType,
-                storedAt: entry.storedAt, freshUntil: entry.freshUntil, hits: entry.hits)
+            let copy = Entry(body: entry.body, status: entry.status, contentType: entry.contentType, provenance: entry.provenance)
             shard.state.withLock { state in
                 state.generation += 1
                 if let old = state.entries.updateValue((copy, state.generation), forKey: key) {

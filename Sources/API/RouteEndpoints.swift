@@ -55,8 +55,7 @@ enum RouteEndpoints {
                     }
                     let entry = RenderedAnswers.Entry(
                         body: PreparedBody(Response.render(document, as: request.format, pretty: request.pretty)),
-                        status: status, contentType: request.format.contentType,
-                        storedAt: provenance.storedAt, freshUntil: provenance.freshUntil, hits: provenance.keptCopyHits)
+                        status: status, contentType: request.format.contentType, provenance: provenance)
                     let now = upstreams.now()
                     if provenance.isFresh(at: now) { rendered.keep(key(request), entry) }
                     return entry.response(now: now, source: provenance.source.rawValue)

@@ -38,10 +38,12 @@ enum KeptAnswers {
                     }
                     return response
                 }
+                // Stored as old as the answer says it is, counted from now.
+                var kept = provenance
+                kept.storedAt = current - Int64(provenance.age) * 1000
                 let entry = RenderedAnswers.Entry(
                     body: PreparedBody(Response.render(made.document, as: request.format, pretty: request.pretty)),
-                    status: made.status, contentType: request.format.contentType, storedAt: current - Int64(provenance.age) * 1000,
-                    freshUntil: provenance.freshUntil, hits: provenance.keptCopyHits)
+                    status: made.status, contentType: request.format.contentType, provenance: kept)
                 rendered.keep(key(request), entry)
                 return entry.response(now: current, source: provenance.source.rawValue)
             })
