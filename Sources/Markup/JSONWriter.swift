@@ -6,15 +6,6 @@ struct JSONWriter: DocumentWriter, ~Copyable {
     var bytes: OutputBuffer
     let pretty: Bool
 
-    init(capacity: Int = OutputBuffer.initialCapacity, pretty: Bool) {
-        bytes = OutputBuffer(capacity: capacity)
-        self.pretty = pretty
-    }
-
-    consuming func finish() -> [UInt8] {
-        bytes.finish()
-    }
-
     mutating func writeDocument(_ root: Node) {
         bytes.append(UInt8(ascii: "{"))
         writeKey(root.name, isFirst: true, depth: 1)

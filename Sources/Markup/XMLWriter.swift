@@ -7,15 +7,6 @@ struct XMLWriter: DocumentWriter, ~Copyable {
     var bytes: OutputBuffer
     let pretty: Bool
 
-    init(capacity: Int = OutputBuffer.initialCapacity, pretty: Bool) {
-        bytes = OutputBuffer(capacity: capacity)
-        self.pretty = pretty
-    }
-
-    consuming func finish() -> [UInt8] {
-        bytes.finish()
-    }
-
     mutating func writeDocument(_ root: Node) {
         bytes.append(#"<?xml version="1.0" encoding="UTF-8"?>"#)
         if pretty {
