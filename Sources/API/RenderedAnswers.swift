@@ -1,3 +1,4 @@
+import Markup
 import Server
 import Synchronization
 import Upstream
@@ -21,11 +22,20 @@ final class RenderedAnswers: Sendable {
         /// entry is counted: as the upstreams' cache hits, once per upstream answer the document holds.
         let provenance: Provenance
 
-        init(body: PreparedBody, status: Int, contentType: String, provenance: Provenance) {
-            self.body = body
+        /// `document` rendered as `request` asks, answered with `status`.
+        init(_ document: Node, for request: Request, status: Int, provenance: Provenance) {
+            body = PreparedBody(Response.render(document, as: request.format, pretty: request.pretty))
             self.status = status
-            self.contentType = contentType
+            contentType = request.format.contentType
             self.provenance = provenance
+        }
+
+        /// A copy of its own, for one shard.
+        init(copying entry: Entry) {
+            body = entry.body
+            status = entry.status
+            contentType = entry.contentType
+            provenance = entry.provenance
         }
 
         /// The kept answer, cacheable for the freshness it has left at `now`; with `source`, also
@@ -86,7 +96,7 @@ final class RenderedAnswers: Sendable {
         guard size <= maxBytes / 8 else { return }
         for shard in shards {
             // An entry of its own per shard: a hit retains only its own thread's copy.
-            let copy = Entry(body: entry.body, status: entry.status, contentType: entry.contentType, provenance: entry.provenance)
+            let copy = Entry(copying: entry)
             shard.state.withLock { state in
                 state.generation += 1
                 if let old = state.entries.updateValue((copy, state.generation), forKey: key) {

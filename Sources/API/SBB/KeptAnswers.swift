@@ -41,9 +41,7 @@ enum KeptAnswers {
                 // Stored as old as the answer says it is, counted from now.
                 var kept = provenance
                 kept.storedAt = current - Int64(provenance.age) * 1000
-                let entry = RenderedAnswers.Entry(
-                    body: PreparedBody(Response.render(made.document, as: request.format, pretty: request.pretty)),
-                    status: made.status, contentType: request.format.contentType, provenance: kept)
+                let entry = RenderedAnswers.Entry(made.document, for: request, status: made.status, provenance: kept)
                 rendered.keep(key(request), entry)
                 return entry.response(now: current, source: provenance.source.rawValue)
             })
