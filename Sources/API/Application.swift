@@ -1,5 +1,6 @@
 public import Server
 import Markup
+import Model
 import Synchronization
 public import Services
 public import Upstream
@@ -42,20 +43,20 @@ public final class Application: Sendable {
         if let upstreams {
             endpoints += RouteEndpoints.endpoints(upstreams: upstreams, live: api.live) + UpstreamsEndpoints.endpoints(upstreams: upstreams, uses: api.upstreamUses)
         }
-        endpoints += Self.domain(SBBEndpoints.schema, timetable, SBBEndpoints.endpoints)
-        endpoints += Self.domain(BARTEndpoints.schema, departures, BARTEndpoints.endpoints)
-        endpoints += Self.domain(WeatherEndpoints.schema, weather, WeatherEndpoints.endpoints)
+        // A domain's documents' schema is served whether or not its service runs.
+        for (schema, served) in [
+            (Endpoint.xmlSchema(DocumentSchemas.sbb, id: "sbbSchema", tag: "timetable", summary: "The XML Schema of the timetable documents."), timetable.map(SBBEndpoints.endpoints)),
+            (Endpoint.xmlSchema(DocumentSchemas.bart, id: "bartSchema", tag: "departures", summary: "The XML Schema of the BART departures documents."), departures.map(BARTEndpoints.endpoints)),
+            (Endpoint.xmlSchema(DocumentSchemas.weather, id: "weatherSchema", tag: "weather", summary: "The XML Schema of the weather and geocoding documents."), weather.map(WeatherEndpoints.endpoints)),
+        ] {
+            endpoints += [schema] + (served ?? [])
+        }
         endpoints += GeocodeEndpoints.endpoints(geocoding: geocoding ?? weather?.geocoding)
         if api.debugRoutes { endpoints += DebugEndpoints.endpoints() }
         self.endpoints = endpoints
         responder = try Responder(routes: endpoints.map(\.route), configuration: server, log: log)
         catalog.publish(endpoints)
         metrics.bind(responder.serverMetrics)
-    }
-
-    /// A domain's endpoints: the schema of its documents always, the rest while its service runs.
-    private static func domain<Service>(_ schema: Endpoint, _ service: Service?, _ served: (Service) -> [Endpoint]) -> [Endpoint] {
-        [schema] + (service.map(served) ?? [])
     }
 }
 

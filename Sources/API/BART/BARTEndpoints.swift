@@ -5,13 +5,8 @@ import Services
 import Upstream
 import Kernel
 
-/// The departures endpoints: `/api/bart/…` and the schema their documents follow.
+/// The departures endpoints: `/api/bart/…`; the schema their documents follow is served beside them.
 enum BARTEndpoints {
-    /// The schema of the documents, served whether or not the service runs.
-    static var schema: Endpoint {
-        Endpoint.xmlSchema(DocumentSchemas.bart, id: "bartSchema", tag: "departures", summary: "The XML Schema of the BART departures documents.")
-    }
-
     /// The endpoints the departures answers.
     static func endpoints(departures: DepartureService) -> [Endpoint] {
         var endpoints: [Endpoint] = []

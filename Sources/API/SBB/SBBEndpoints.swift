@@ -5,13 +5,8 @@ import Services
 import Upstream
 import Kernel
 
-/// The timetable endpoints: `/api/sbb/…` and the schema their documents follow.
+/// The timetable endpoints: `/api/sbb/…`; the schema their documents follow is served beside them.
 enum SBBEndpoints {
-    /// The schema of the documents, served whether or not the service runs.
-    static var schema: Endpoint {
-        Endpoint.xmlSchema(DocumentSchemas.sbb, id: "sbbSchema", tag: "timetable", summary: "The XML Schema of the timetable documents.")
-    }
-
     /// The endpoints the timetable answers.
     static func endpoints(timetable: TimetableService) -> [Endpoint] {
         var endpoints: [Endpoint] = []

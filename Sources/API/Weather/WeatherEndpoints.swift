@@ -4,14 +4,9 @@ import Server
 import Services
 import Kernel
 
-/// The weather endpoints: `/api/weather/route/from/{from}/to/{to}`, `/api/weather`, and the
-/// schema their documents (and the geocoding ones) follow.
+/// The weather endpoints: `/api/weather/route/from/{from}/to/{to}` and `/api/weather`; the
+/// schema their documents (and the geocoding ones) follow is served beside them.
 enum WeatherEndpoints {
-    /// The schema of the documents, served whether or not the service runs.
-    static var schema: Endpoint {
-        Endpoint.xmlSchema(DocumentSchemas.weather, id: "weatherSchema", tag: "weather", summary: "The XML Schema of the weather and geocoding documents.")
-    }
-
     /// The endpoints the weather along routes answers.
     static func endpoints(weather: RouteWeatherService) -> [Endpoint] {
         var endpoints: [Endpoint] = []
