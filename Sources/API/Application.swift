@@ -1,5 +1,6 @@
 public import Server
 import Markup
+import Model
 import Synchronization
 public import Services
 public import Upstream
@@ -42,9 +43,14 @@ public final class Application: Sendable {
         if let upstreams {
             endpoints += RouteEndpoints.endpoints(upstreams: upstreams, live: api.live) + UpstreamsEndpoints.endpoints(upstreams: upstreams, uses: api.upstreamUses)
         }
-        endpoints += SBBEndpoints.endpoints(timetable: timetable)
-        endpoints += BARTEndpoints.endpoints(departures: departures)
-        endpoints += WeatherEndpoints.endpoints(weather: weather)
+        // A domain's documents' schema is served whether or not its service runs.
+        for (schema, served) in [
+            (Endpoint.xmlSchema(DocumentSchemas.sbb, id: "sbbSchema", tag: "timetable", summary: "The XML Schema of the timetable documents."), timetable.map(SBBEndpoints.endpoints)),
+            (Endpoint.xmlSchema(DocumentSchemas.bart, id: "bartSchema", tag: "departures", summary: "The XML Schema of the BART departures documents."), departures.map(BARTEndpoints.endpoints)),
+            (Endpoint.xmlSchema(DocumentSchemas.weather, id: "weatherSchema", tag: "weather", summary: "The XML Schema of the weather and geocoding documents."), weather.map(WeatherEndpoints.endpoints)),
+        ] {
+            endpoints += [schema] + (served ?? [])
+        }
         endpoints += GeocodeEndpoints.endpoints(geocoding: geocoding ?? weather?.geocoding)
         if api.debugRoutes { endpoints += DebugEndpoints.endpoints() }
         self.endpoints = endpoints

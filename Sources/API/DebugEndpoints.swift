@@ -8,32 +8,25 @@ enum DebugEndpoints {
     /// A fixed schedules document of about 1 KiB, the benchmark's reference payload.
     static let sample = Schedules([
         Schedule(from: "Bern", to: "Zürich HB", links: [
-            Link(departure: at("2026-12-01T08:02:00+01:00"), arrival: at("2026-12-01T08:58:00+01:00"), parts: [
-                Part(
-                    departure: at("2026-12-01T08:02:00+01:00"), arrival: at("2026-12-01T08:58:00+01:00"),
-                    trackfrom: "7", trackto: "32", vehicle: "Train", line: "IC 1"),
-            ]),
-            Link(
-                departure: at("2026-12-01T08:32:00+01:00"), arrival: at("2026-12-01T09:28:00+01:00"),
-                info: "Platform change at Zürich HB", parts: [
-                    Part(
-                        departure: at("2026-12-01T08:32:00+01:00"), arrival: at("2026-12-01T09:28:00+01:00"),
-                        trackfrom: "8", trackto: "31", vehicle: "Train", line: "IC 8"),
-                ]),
-            Link(departure: at("2026-12-01T08:36:00+01:00"), arrival: at("2026-12-01T09:45:00+01:00"), parts: [
-                Part(
-                    departure: at("2026-12-01T08:36:00+01:00"), arrival: at("2026-12-01T09:14:00+01:00"),
-                    trackfrom: "9", trackto: "6", vehicle: "Train", line: "IR 15"),
-                Part(
-                    departure: at("2026-12-01T09:20:00+01:00"), arrival: at("2026-12-01T09:45:00+01:00"),
-                    trackfrom: "4", trackto: "33", vehicle: "Train", line: "S 11"),
-            ]),
+            link([part("08:02", "08:58", tracks: ("7", "32"), line: "IC 1")]),
+            link([part("08:32", "09:28", tracks: ("8", "31"), line: "IC 8")], info: "Platform change at Zürich HB"),
+            link([part("08:36", "09:14", tracks: ("9", "6"), line: "IR 15"), part("09:20", "09:45", tracks: ("4", "33"), line: "S 11")]),
         ]),
     ])
 
-    /// A sample time; the literals above all parse.
-    private static func at(_ text: String) -> OffsetDateTime {
-        OffsetDateTime(text) ?? OffsetDateTime(instant: 0, in: .utc)
+    /// A connection over `parts`, from the first one's departure to the last one's arrival.
+    private static func link(_ parts: [Part], info: String = "") -> Link {
+        Link(departure: parts[0].departure, arrival: parts[parts.count - 1].arrival, info: info, parts: parts)
+    }
+
+    /// A train between two times of the sample's day.
+    private static func part(_ departure: String, _ arrival: String, tracks: (from: String, to: String), line: String) -> Part {
+        Part(departure: at(departure), arrival: at(arrival), trackfrom: tracks.from, trackto: tracks.to, vehicle: "Train", line: line)
+    }
+
+    /// A time of 1 December 2026 at +01:00; the sample's times all parse.
+    private static func at(_ time: String) -> OffsetDateTime {
+        OffsetDateTime("2026-12-01T\(time):00+01:00") ?? OffsetDateTime(instant: 0, in: .utc)
     }
 
     static func endpoints() -> [Endpoint] {

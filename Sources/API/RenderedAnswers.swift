@@ -1,3 +1,4 @@
+import Markup
 import Server
 import Synchronization
 import Upstream
@@ -17,20 +18,24 @@ final class RenderedAnswers: Sendable {
         let body: PreparedBody
         let status: Int
         let contentType: String
-        /// When the upstream gave the answer and until when it is fresh, in milliseconds.
-        let storedAt: Int64
-        let freshUntil: Int64
-        /// Where a hit on this entry is counted: as the upstreams' cache hits, once per upstream
-        /// answer the document holds.
-        let hits: KeptCopyHits
+        /// When the upstream gave the answer, until when it is fresh, and where a hit on this
+        /// entry is counted: as the upstreams' cache hits, once per upstream answer the document holds.
+        let provenance: Provenance
 
-        init(body: PreparedBody, status: Int, contentType: String, storedAt: Int64, freshUntil: Int64, hits: KeptCopyHits) {
-            self.hits = hits
-            self.body = body
+        /// `document` rendered as `request` asks, answered with `status`.
+        init(_ document: Node, for request: Request, status: Int, provenance: Provenance) {
+            body = PreparedBody(Response.render(document, as: request.format, pretty: request.pretty))
             self.status = status
-            self.contentType = contentType
-            self.storedAt = storedAt
-            self.freshUntil = freshUntil
+            contentType = request.format.contentType
+            self.provenance = provenance
+        }
+
+        /// A copy of its own, for one shard.
+        init(copying entry: Entry) {
+            body = entry.body
+            status = entry.status
+            contentType = entry.contentType
+            provenance = entry.provenance
         }
 
         /// The kept answer, cacheable for the freshness it has left at `now`; with `source`, also
@@ -42,9 +47,9 @@ final class RenderedAnswers: Sendable {
                 // server's own fields need is kept.
                 headers.reserveCapacity(headers.count + 2 + HTTPHeaders.serverFields)
                 headers.add("X-Cache", source)
-                headers.add("Age", String(max(0, now - storedAt) / 1000))
+                headers.add("Age", String(max(0, now - provenance.storedAt) / 1000))
             }
-            let freshFor = Int(max(0, freshUntil - now) / 1000)
+            let freshFor = Int(max(0, provenance.freshUntil - now) / 1000)
             return Response(status: status, headers: headers, body: .prepared(body), cache: .maxAge(freshFor), negotiated: true)
         }
     }
@@ -80,8 +85,8 @@ final class RenderedAnswers: Sendable {
     func fresh(_ key: String, now: Int64) -> Entry? {
         let slot = ThreadSlot.current
         let shard = shards[slot % shards.count]
-        guard let entry = shard.state.withLock({ $0.entries[key]?.entry }), now < entry.freshUntil, now >= entry.storedAt else { return nil }
-        entry.hits.record(slot: slot)
+        guard let entry = shard.state.withLock({ $0.entries[key]?.entry }), now < entry.provenance.freshUntil, now >= entry.provenance.storedAt else { return nil }
+        entry.provenance.keptCopyHits.record(slot: slot)
         return entry
     }
 
@@ -91,9 +96,7 @@ final class RenderedAnswers: Sendable {
         guard size <= maxBytes / 8 else { return }
         for shard in shards {
             // An entry of its own per shard: a hit retains only its own thread's copy.
-            let copy = Entry(
-                body: entry.body, status: entry.status, contentType: entry.contentType,
-                storedAt: entry.storedAt, freshUntil: entry.freshUntil, hits: entry.hits)
+            let copy = Entry(copying: entry)
             shard.state.withLock { state in
                 state.generation += 1
                 if let old = state.entries.updateValue((copy, state.generation), forKey: key) {

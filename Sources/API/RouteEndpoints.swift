@@ -53,10 +53,7 @@ enum RouteEndpoints {
                         response.headers.set("Age", String(provenance.age))
                         return response
                     }
-                    let entry = RenderedAnswers.Entry(
-                        body: PreparedBody(Response.render(document, as: request.format, pretty: request.pretty)),
-                        status: status, contentType: request.format.contentType,
-                        storedAt: provenance.storedAt, freshUntil: provenance.freshUntil, hits: provenance.keptCopyHits)
+                    let entry = RenderedAnswers.Entry(document, for: request, status: status, provenance: provenance)
                     let now = upstreams.now()
                     if provenance.isFresh(at: now) { rendered.keep(key(request), entry) }
                     return entry.response(now: now, source: provenance.source.rawValue)

@@ -15,17 +15,13 @@
 public enum JSONRenderer {
     /// Renders `root` wrapped in an object keyed by its name; `pretty` indents by two spaces and ends with a newline.
     public static func render(_ root: Node, pretty: Bool = false) -> [UInt8] {
-        var writer = JSONWriter(pretty: pretty)
-        writer.writeDocument(root)
-        return writer.bytes.finish()
+        JSONWriter.document(root, pretty: pretty)
     }
 
     /// The inside of a JSON string literal for `text` (quotes, backslashes and control characters
     /// escaped; no surrounding quotes): for values inserted into JSON written elsewhere, such as request bodies.
     public static func escaped(_ text: String) -> String {
-        var writer = JSONWriter(capacity: text.utf8.count + 16, pretty: false)
-        writer.appendEscaped(text)
-        return String(decoding: writer.bytes.finish(), as: UTF8.self)
+        JSONWriter.escaped(text)
     }
 
     /// Renders a flat object with members in the given order, such as an RFC 9457 problem document.

@@ -14,22 +14,13 @@ public indirect enum JSONValue: Sendable, Equatable {
     case bool(Bool)
     case null
 
-    /// One member of an object: its key and value.
-    public struct Member: Sendable, Equatable {
-        public var key: String
-        public var value: JSONValue
-
-        /// Creates a member.
-        public init(_ key: String, _ value: JSONValue) {
-            self.key = key
-            self.value = value
-        }
-    }
+    /// One member of an object: its key (``Named/name``) and value.
+    public typealias Member = Named<JSONValue>
 
     /// The value of `key` in an object, or nil (also for any other kind of value).
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
-        return members.first { $0.key == key }?.value
+        return members.first { $0.name == key }?.value
     }
 
     /// Renders the value as UTF-8 JSON; `pretty` indents by two spaces and ends with a newline.
@@ -54,20 +45,16 @@ extension JSONValue: ExpressibleByArrayLiteral {
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 }
 
-extension JSONValue: ExpressibleByStringLiteral {
-    public init(stringLiteral value: String) { self = .string(value) }
-}
-
-extension JSONValue: ExpressibleByIntegerLiteral {
-    public init(integerLiteral value: Int) { self = .int(value) }
-}
-
-extension JSONValue: ExpressibleByFloatLiteral {
-    public init(floatLiteral value: Double) { self = .double(value) }
-}
-
-extension JSONValue: ExpressibleByBooleanLiteral {
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+extension JSONValue: ScalarLiteral {
+    /// The JSON scalar of the same type.
+    public init(scalar: Node.Value) {
+        switch scalar {
+        case .string(let string): self = .string(string)
+        case .int(let int): self = .int(int)
+        case .double(let double): self = .double(double)
+        case .bool(let bool): self = .bool(bool)
+        }
+    }
 }
 
 extension JSONWriter {
@@ -76,7 +63,7 @@ extension JSONWriter {
         case .object(let members):
             bytes.append(UInt8(ascii: "{"))
             for (offset, member) in members.enumerated() {
-                writeKey(member.key, isFirst: offset == 0, depth: depth + 1)
+                writeKey(member.name, isFirst: offset == 0, depth: depth + 1)
                 writeJSON(member.value, depth: depth + 1)
             }
             close("}", isEmpty: members.isEmpty, depth: depth)

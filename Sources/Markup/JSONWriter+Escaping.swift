@@ -7,6 +7,11 @@ extension JSONWriter {
         text.withUTF8Buffer { appendEscaped($0) }
     }
 
+    /// The inside of a JSON string literal.
+    mutating func appendEscapedValue(_ text: String) {
+        appendEscaped(text)
+    }
+
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         bytes.appendEscaping(utf8, specialMask: Self.specialMask, isSpecial: Self.isSpecial) { bytes, byte, index in
             switch byte {

@@ -2,14 +2,9 @@
 ///
 /// Nodes are visited through pointers into their arrays' storage, for the reason given on
 /// ``XMLWriter``: it saves copying every node.
-struct JSONWriter: ~Copyable {
+struct JSONWriter: DocumentWriter, ~Copyable {
     var bytes: OutputBuffer
     let pretty: Bool
-
-    init(capacity: Int = OutputBuffer.initialCapacity, pretty: Bool) {
-        bytes = OutputBuffer(capacity: capacity)
-        self.pretty = pretty
-    }
 
     mutating func writeDocument(_ root: Node) {
         bytes.append(UInt8(ascii: "{"))

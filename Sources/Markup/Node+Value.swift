@@ -18,30 +18,7 @@ extension Node {
     }
 }
 
-extension Node.Value: ExpressibleByStringLiteral {
-    /// Creates a string value from a literal.
-    public init(stringLiteral value: String) {
-        self = .string(value)
-    }
-}
-
-extension Node.Value: ExpressibleByIntegerLiteral {
-    /// Creates an integer value from a literal.
-    public init(integerLiteral value: Int) {
-        self = .int(value)
-    }
-}
-
-extension Node.Value: ExpressibleByFloatLiteral {
-    /// Creates a floating-point value from a literal.
-    public init(floatLiteral value: Double) {
-        self = .double(value)
-    }
-}
-
-extension Node.Value: ExpressibleByBooleanLiteral {
-    /// Creates a boolean value from a literal.
-    public init(booleanLiteral value: Bool) {
-        self = .bool(value)
-    }
+extension Node.Value: ScalarLiteral {
+    /// The value itself.
+    public init(scalar: Node.Value) { self = scalar }
 }

@@ -11,16 +11,12 @@
 public enum XMLRenderer {
     /// Renders `root` with an XML declaration; `pretty` indents by two spaces and ends every element with a newline.
     public static func render(_ root: Node, pretty: Bool = false) -> [UInt8] {
-        var writer = XMLWriter(pretty: pretty)
-        writer.writeDocument(root)
-        return writer.bytes.finish()
+        XMLWriter.document(root, pretty: pretty)
     }
 
     /// `text` escaped for a double-quoted attribute value (and so for text too), without the
     /// characters XML 1.0 forbids: for values inserted into XML written elsewhere, such as request bodies.
     public static func escaped(_ text: String) -> String {
-        var writer = XMLWriter(pretty: false)
-        writer.appendEscaped(text, inAttribute: true)
-        return String(decoding: writer.bytes.finish(), as: UTF8.self)
+        XMLWriter.escaped(text)
     }
 }

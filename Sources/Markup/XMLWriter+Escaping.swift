@@ -9,6 +9,11 @@ extension XMLWriter {
         text.withUTF8Buffer { appendEscaped($0, inAttribute: inAttribute) }
     }
 
+    /// Escaped for a double-quoted attribute value, and so for text too.
+    mutating func appendEscapedValue(_ text: String) {
+        appendEscaped(text, inAttribute: true)
+    }
+
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, inAttribute: Bool) {
         bytes.appendEscaping(utf8, specialMask: Self.specialMask, isSpecial: Self.isSpecial) { bytes, byte, index in
             switch byte {

@@ -3,14 +3,9 @@
 /// Nodes are visited through pointers into their arrays' storage: handing a `Node` read from
 /// an array to a mutating method makes Swift copy it (retaining its name, attributes and
 /// content) in case the method changes the array, which measured as a third of render time.
-struct XMLWriter: ~Copyable {
+struct XMLWriter: DocumentWriter, ~Copyable {
     var bytes: OutputBuffer
     let pretty: Bool
-
-    init(pretty: Bool) {
-        bytes = OutputBuffer(capacity: OutputBuffer.initialCapacity)
-        self.pretty = pretty
-    }
 
     mutating func writeDocument(_ root: Node) {
         bytes.append(#"<?xml version="1.0" encoding="UTF-8"?>"#)

@@ -34,32 +34,33 @@ struct UpstreamPlan {
     /// The plan for these settings over these routes.
     init(settings: Settings, catalog: RouteCatalog) throws(ConfigurationError) {
         var uses: [Use] = []
+        // A provider's upstream is the one its main route's file names.
+        func upstream(_ ids: [String]?) -> String? { ids?.first.flatMap { catalog[$0]?.upstream } }
         if let provider = settings.timetable {
             let missing = provider.routeIDs.filter { catalog[$0] == nil }
             guard missing.isEmpty else {
                 throw ConfigurationError(description: "the timetable (\(provider.rawValue)) needs the routes \(missing.joined(separator: ", ")) in \(settings.routes); add them, or pass --timetable off")
             }
-            uses.append(Use(option: "timetable", role: "timetable", provider: provider.rawValue, upstream: provider.upstream, routeIDs: provider.routeIDs))
+            uses.append(Use(option: "timetable", role: "timetable", provider: provider.rawValue, upstream: upstream(provider.routeIDs), routeIDs: provider.routeIDs))
         }
         if let provider = settings.departures {
             guard catalog[provider.routeID] != nil else {
                 throw ConfigurationError(description: "the departures (\(provider.rawValue)) need the route \(provider.routeID) in \(settings.routes); add it, or pass --departures off")
             }
-            uses.append(Use(option: "departures", role: "departures", provider: provider.rawValue, upstream: provider.upstream, routeIDs: [provider.routeID]))
+            uses.append(Use(option: "departures", role: "departures", provider: provider.rawValue, upstream: upstream([provider.routeID]), routeIDs: [provider.routeID]))
         }
-        for (option, role, provider, ids, upstream) in [
-            ("weather", "weather", settings.weather?.rawValue, settings.weather.map { [$0.routeID] }, settings.weather?.upstream),
+        for (option, role, provider, ids) in [
+            ("weather", "weather", settings.weather?.rawValue, settings.weather.map { [$0.routeID] }),
             // Directions serve only the weather along routes.
-            ("directions", "directions", settings.directions?.rawValue, settings.weather == nil ? nil : settings.directions.map { [$0.routeID] },
-             settings.directions?.upstream),
-            ("geocoder", "geocoding", settings.geocoder?.rawValue, settings.geocoder?.routeIDs, settings.geocoder?.upstream),
+            ("directions", "directions", settings.directions?.rawValue, settings.weather == nil ? nil : settings.directions.map { [$0.routeID] }),
+            ("geocoder", "geocoding", settings.geocoder?.rawValue, settings.geocoder?.routeIDs),
         ] {
             guard let provider, let ids else { continue }
             let missing = ids.filter { catalog[$0] == nil }
             guard missing.isEmpty else {
                 throw ConfigurationError(description: "the \(option) (\(provider)) needs the routes \(missing.joined(separator: ", ")) in \(settings.routes); add them, or pass --\(option) off")
             }
-            uses.append(Use(option: option, role: role, provider: provider, upstream: upstream, routeIDs: ids))
+            uses.append(Use(option: option, role: role, provider: provider, upstream: upstream(ids), routeIDs: ids))
         }
         if settings.weather != nil, settings.geocoder == nil {
             throw ConfigurationError(description: "the weather needs a geocoder to find its places; pass --geocoder gazetteer (or another), or --weather off")
@@ -94,7 +95,7 @@ struct UpstreamPlan {
             return ("an API key", "--api-key KEY (or GOTTAGO_API_KEY, or api-key in the config file)", { $0.apiKey != Settings().apiKey })
         case ("timetable", TimetableProvider.ojp.rawValue):
             return ("a token", "--upstream \"ojp token=TOKEN\" (or GOTTAGO_UPSTREAM, or upstream in the config file)",
-                    { $0.upstreams[TimetableProvider.ojp.upstream]?.secretHeader != nil })
+                    { settings in use.upstream.flatMap { settings.upstreams[$0]?.secretHeader } != nil })
         // Their terms ask for a User-Agent that identifies the client and a way to reach its operator.
         case ("weather", WeatherProvider.metno.rawValue), ("weather", WeatherProvider.nwsAPI.rawValue),
              ("directions", DirectionsProvider.osrm.rawValue), ("geocoder", GeocoderProvider.nominatim.rawValue),
@@ -151,7 +152,7 @@ struct UpstreamPlan {
         }
         configuration.places = gazetteer
         // The timetable's network of the 26,644 stops only when the sandbox answers for the timetable.
-        let simulatesTimetable = settings.timetable.map { simulated.contains($0.upstream) } ?? false
+        let simulatesTimetable = uses.first { $0.option == "timetable" }?.upstream.map { simulated.contains($0) } ?? false
         let model = TimetableModel(stations: simulatesTimetable ? SwissStations.all : [])
         let server = try SandboxServer(model: model, configuration: configuration, log: log)
         for upstream in simulated {

@@ -25,9 +25,10 @@ struct BARTSandboxTests {
         var policy = UpstreamPolicy()
         policy.origin = sandbox.origin
         do {
+            let catalog = try RouteCatalog.load(from: TestRoutes.shipped)
             let upstreams = try Upstreams(
-                catalog: try RouteCatalog.load(from: TestRoutes.shipped), fetcher: try CurlFetcher(), cache: MemoryCache(),
-                policies: [provider.upstream: policy])
+                catalog: catalog, fetcher: try CurlFetcher(), cache: MemoryCache(),
+                policies: [try #require(catalog[provider.routeID]).upstream: policy])
             let departures = try DepartureService(feed: DepartureFeed(upstreams: upstreams, routeID: provider.routeID))
             try await LiveApp.with(upstreams: upstreams, departures: departures) { live in try await run(live) }
             await sandbox.shutdown()

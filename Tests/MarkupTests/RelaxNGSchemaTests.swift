@@ -22,14 +22,14 @@ struct RelaxNGSchemaTests {
     @Test("violations carry libxml2's message and the line")
     func invalid() throws {
         let schema = try RelaxNGSchema(bytes: Self.schema)
-        var error = #expect(throws: RelaxNGError.self) {
+        var error = #expect(throws: DocumentError.self) {
             try schema.validate(Array("<route id=\"a\">\n<field/>\n<other/>\n</route>".utf8), name: "b.xml")
         }
         #expect(error?.kind == .invalid)
         #expect(error?.line == 3)
         #expect(error?.message.contains("other") == true)
         // libxml2 gives no line for a bad attribute; it is the first element of that name.
-        error = #expect(throws: RelaxNGError.self) {
+        error = #expect(throws: DocumentError.self) {
             try schema.validate(Array("<route id=\"a\">\n\n<field bogus=\"1\"/>\n</route>".utf8), name: "c.xml")
         }
         #expect(error?.kind == .invalid)
@@ -39,7 +39,7 @@ struct RelaxNGSchemaTests {
 
     @Test func malformedDocument() throws {
         let schema = try RelaxNGSchema(bytes: Self.schema)
-        let error = #expect(throws: RelaxNGError.self) {
+        let error = #expect(throws: DocumentError.self) {
             try schema.validate(Array("<route id=\"a\">\n<field>\n</route>".utf8), name: "d.xml")
         }
         #expect(error?.kind == .malformed)
@@ -49,7 +49,7 @@ struct RelaxNGSchemaTests {
 
     @Test func schemaThatDoesNotCompile() {
         let broken = Array("<grammar xmlns=\"http://relaxng.org/ns/structure/1.0\"><start><ref name=\"nowhere\"/></start></grammar>".utf8)
-        let error = #expect(throws: RelaxNGError.self) { try RelaxNGSchema(bytes: broken) }
+        let error = #expect(throws: DocumentError.self) { try RelaxNGSchema(bytes: broken) }
         #expect(error?.kind == .invalidSchema)
         #expect(error?.message.isEmpty == false)
     }

@@ -30,9 +30,10 @@ struct DepartureFeedTests {
         policy.rate = 1000
         policy.burst = 1000
         do {
+            let catalog = try RouteCatalog.load(from: Self.routes)
             let upstreams = try Upstreams(
-                catalog: try RouteCatalog.load(from: Self.routes), fetcher: try CurlFetcher(), cache: MemoryCache(now: { clock.now }),
-                policies: [provider.upstream: policy], now: { clock.now })
+                catalog: catalog, fetcher: try CurlFetcher(), cache: MemoryCache(now: { clock.now }),
+                policies: [try #require(catalog[provider.routeID]).upstream: policy], now: { clock.now })
             try await run(try DepartureFeed(upstreams: upstreams, routeID: provider.routeID), upstream)
             await upstream.shutdown()
         } catch {

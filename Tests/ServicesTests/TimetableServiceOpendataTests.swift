@@ -44,9 +44,10 @@ struct TimetableServiceOpendataTests {
         policy(&settings)
         let now: @Sendable () -> Int64
         if let clock { now = { clock.now } } else { now = WallClock.milliseconds }
+        let catalog = try RouteCatalog.load(from: TimetableServiceTests.routes)
         let upstreams = try Upstreams(
-            catalog: try RouteCatalog.load(from: TimetableServiceTests.routes), fetcher: try CurlFetcher(), cache: MemoryCache(now: now),
-            policies: [provider.upstream: settings], now: now)
+            catalog: catalog, fetcher: try CurlFetcher(), cache: MemoryCache(now: now),
+            policies: [try #require(catalog[provider.routeIDs[0]]).upstream: settings], now: now)
         let service = try TimetableService(upstreams: upstreams, directory: directory, provider: provider, now: now)
         do {
             try await body(service, sandbox, model)

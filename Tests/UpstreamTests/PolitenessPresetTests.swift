@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Fetch
 import HTTPTesting
-import Scrape
+@testable import Scrape
 import Store
 import Testing
 @testable import Upstream

@@ -5,13 +5,11 @@ import Services
 import Upstream
 import Kernel
 
-/// The departures endpoints: `/api/bart/…` and the schema their documents follow.
+/// The departures endpoints: `/api/bart/…`; the schema their documents follow is served beside them.
 enum BARTEndpoints {
-    static func endpoints(departures: DepartureService?) -> [Endpoint] {
-        var endpoints = [
-            Endpoint.xmlSchema(DocumentSchemas.bart, id: "bartSchema", tag: "departures", summary: "The XML Schema of the BART departures documents."),
-        ]
-        guard let departures else { return endpoints }
+    /// The endpoints the departures answers.
+    static func endpoints(departures: DepartureService) -> [Endpoint] {
+        var endpoints: [Endpoint] = []
         let feed = departures.feed
         let answers = SecondlyAnswers()
         endpoints.append(stations.answeringInline(as: OptionalPosition.self) { request, arguments in

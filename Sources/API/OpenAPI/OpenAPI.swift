@@ -10,7 +10,7 @@ enum OpenAPI {
         var paths: [JSONValue.Member] = []
         for endpoint in endpoints {
             let operation = JSONValue.Member(endpoint.method.lowercased(), self.operation(endpoint))
-            if let index = paths.firstIndex(where: { $0.key == endpoint.publishedPath }), case .object(var methods) = paths[index].value {
+            if let index = paths.firstIndex(where: { $0.name == endpoint.publishedPath }), case .object(var methods) = paths[index].value {
                 methods.append(operation)
                 paths[index].value = .object(methods)
             } else {

@@ -38,10 +38,10 @@ enum KeptAnswers {
                     }
                     return response
                 }
-                let entry = RenderedAnswers.Entry(
-                    body: PreparedBody(Response.render(made.document, as: request.format, pretty: request.pretty)),
-                    status: made.status, contentType: request.format.contentType, storedAt: current - Int64(provenance.age) * 1000,
-                    freshUntil: provenance.freshUntil, hits: provenance.keptCopyHits)
+                // Stored as old as the answer says it is, counted from now.
+                var kept = provenance
+                kept.storedAt = current - Int64(provenance.age) * 1000
+                let entry = RenderedAnswers.Entry(made.document, for: request, status: made.status, provenance: kept)
                 rendered.keep(key(request), entry)
                 return entry.response(now: current, source: provenance.source.rawValue)
             })

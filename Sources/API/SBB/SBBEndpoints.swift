@@ -5,13 +5,11 @@ import Services
 import Upstream
 import Kernel
 
-/// The timetable endpoints: `/api/sbb/…` and the schema their documents follow.
+/// The timetable endpoints: `/api/sbb/…`; the schema their documents follow is served beside them.
 enum SBBEndpoints {
-    static func endpoints(timetable: TimetableService?) -> [Endpoint] {
-        var endpoints = [
-            Endpoint.xmlSchema(DocumentSchemas.sbb, id: "sbbSchema", tag: "timetable", summary: "The XML Schema of the timetable documents."),
-        ]
-        guard let timetable else { return endpoints }
+    /// The endpoints the timetable answers.
+    static func endpoints(timetable: TimetableService) -> [Endpoint] {
+        var endpoints: [Endpoint] = []
         endpoints.append(nearby.answeringInline(as: NearbyArguments.self) { request, arguments in
             .document(NearbyStations(timetable.nearby(arguments.position, limit: arguments.limit)).node, for: request, cache: .maxAge(3600))
         })

@@ -4,14 +4,12 @@ import Server
 import Services
 import Kernel
 
-/// The weather endpoints: `/api/weather/route/from/{from}/to/{to}`, `/api/weather`, and the
-/// schema their documents (and the geocoding ones) follow.
+/// The weather endpoints: `/api/weather/route/from/{from}/to/{to}` and `/api/weather`; the
+/// schema their documents (and the geocoding ones) follow is served beside them.
 enum WeatherEndpoints {
-    static func endpoints(weather: RouteWeatherService?) -> [Endpoint] {
-        var endpoints = [
-            Endpoint.xmlSchema(DocumentSchemas.weather, id: "weatherSchema", tag: "weather", summary: "The XML Schema of the weather and geocoding documents."),
-        ]
-        guard let weather else { return endpoints }
+    /// The endpoints the weather along routes answers.
+    static func endpoints(weather: RouteWeatherService) -> [Endpoint] {
+        var endpoints: [Endpoint] = []
         endpoints.append(route.answering(as: RouteWeatherQuery.self) { request, query in
             if request.acceptsEventStream { return RouteWeatherEvents.response(weather, query, request) }
             switch await weather.plan(query) {

@@ -4,7 +4,7 @@ internal import CLibXML2
 ///
 /// ```swift
 /// let schema = try RelaxNGSchema(bytes: rng)
-/// try schema.validate(routeBytes, name: "Routes/sbb/route.xml")  // RelaxNGError with a line
+/// try schema.validate(routeBytes, name: "Routes/sbb/route.xml")  // DocumentError with a line
 /// ```
 ///
 /// The single owner of its `xmlRelaxNGPtr`, freed in `deinit`; not `Sendable`, like every type
@@ -22,7 +22,7 @@ public final class RelaxNGSchema {
     }()
 
     /// Compiles a schema from its bytes; a schema that does not compile throws `invalidSchema`.
-    public init(bytes: [UInt8]) throws(RelaxNGError) {
+    public init(bytes: [UInt8]) throws(DocumentError) {
         _ = Self.typesRegistered
         let collector = RelaxNGErrorCollector()
         let parsed: xmlRelaxNGPtr? = bytes.withUnsafeBytes { raw in
@@ -34,7 +34,7 @@ public final class RelaxNGSchema {
             return xmlRelaxNGParse(context)
         }
         guard let parsed else {
-            throw RelaxNGError(.invalidSchema, collector.first?.message ?? "does not compile", line: collector.first?.line)
+            throw DocumentError(.invalidSchema, collector.first?.message ?? "does not compile", line: collector.first?.line)
         }
         schema = parsed
     }
@@ -45,7 +45,7 @@ public final class RelaxNGSchema {
 
     /// Checks one document's bytes; the first problem is thrown with its line. `name` is the
     /// document's name for libxml2 (its URL), such as its path.
-    public func validate(_ bytes: [UInt8], name: String) throws(RelaxNGError) {
+    public func validate(_ bytes: [UInt8], name: String) throws(DocumentError) {
         let collector = RelaxNGErrorCollector()
         xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque(), RelaxNGErrorCollector.callback)
         defer { xmlSetStructuredErrorFunc(nil, nil) }
@@ -54,17 +54,17 @@ public final class RelaxNGSchema {
             xmlReadMemory(raw.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(raw.count), name, nil, options)
         }
         guard let document else {
-            throw RelaxNGError(.malformed, collector.first?.message ?? "unreadable", line: collector.first?.line)
+            throw DocumentError(.malformed, collector.first?.message ?? "unreadable", line: collector.first?.line)
         }
         defer { xmlFreeDoc(document) }
-        guard let context = xmlRelaxNGNewValidCtxt(schema) else { throw RelaxNGError(.validator, "cannot validate", line: nil) }
+        guard let context = xmlRelaxNGNewValidCtxt(schema) else { throw DocumentError(.validator, "cannot validate", line: nil) }
         defer { xmlRelaxNGFreeValidCtxt(context) }
         xmlRelaxNGSetValidStructuredErrors(context, RelaxNGErrorCollector.callback, Unmanaged.passUnretained(collector).toOpaque())
         guard xmlRelaxNGValidateDoc(context, document) == 0 else {
             let message = collector.first?.message ?? "invalid"
             var line = collector.first?.line ?? 0
             if line == 0 { line = Self.firstLine(of: message, in: bytes) ?? 0 }
-            throw RelaxNGError(.invalid, message, line: line)
+            throw DocumentError(.invalid, message, line: line)
         }
     }
 

@@ -47,14 +47,6 @@ public struct PolitenessPreset: Sendable, Equatable {
     public var burst: Int?
     /// Requests of this route a day, the day as the route's zone counts it.
     public var dailyQuota: Int?
-
-    /// The preset as the route file gives it.
-    public init(maxConcurrent: Int? = nil, rate: Double? = nil, burst: Int? = nil, dailyQuota: Int? = nil) {
-        self.maxConcurrent = maxConcurrent
-        self.rate = rate
-        self.burst = burst
-        self.dailyQuota = dailyQuota
-    }
 }
 
 /// A request made after a route's answer, to an address that answer gives (api.weather.gov's

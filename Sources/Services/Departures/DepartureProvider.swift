@@ -1,4 +1,4 @@
-/// Which BART feed answers the departures: a route and the upstream it names.
+/// Which BART feed answers the departures: the route that reads it (the route file names its upstream).
 public enum DepartureProvider: String, Sendable, CaseIterable {
     /// The BART API's `etd.aspx?cmd=etd&orig=ALL`: every station's predictions with platforms,
     /// directions, train lengths, line colors and delays.
@@ -8,12 +8,4 @@ public enum DepartureProvider: String, Sendable, CaseIterable {
 
     /// The route that reads the feed.
     public var routeID: String { rawValue }
-
-    /// The upstream the route names.
-    public var upstream: String {
-        switch self {
-        case .bartEtd: "bart"
-        case .bartLegacy: "bart-legacy"
-        }
-    }
 }

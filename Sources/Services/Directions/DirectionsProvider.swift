@@ -1,7 +1,7 @@
 import Model
 import Kernel
 
-/// Which upstream finds the driving route: a route and its parameters for two positions.
+/// Which upstream finds the driving route: a route (its file names the upstream) and its parameters for two positions.
 public enum DirectionsProvider: String, Sendable, CaseIterable {
     /// The Google Directions API's XML (the original app's upstream): steps and an overview
     /// polyline. Google no longer enables it for new projects; ``googleRoutes`` is its successor.
@@ -15,16 +15,6 @@ public enum DirectionsProvider: String, Sendable, CaseIterable {
 
     /// The route that reads it.
     public var routeID: String { rawValue }
-
-    /// The upstream the route names.
-    public var upstream: String {
-        switch self {
-        case .google: "google-directions"
-        case .googleRoutes: "google-routes"
-        case .osrm: "osrm"
-        case .graphhopper: "graphhopper"
-        }
-    }
 
     /// The route's parameters from one position to another; `key` is the API key where one is needed.
     func parameters(from: Coordinate, to: Coordinate, key: String) -> [String: String] {

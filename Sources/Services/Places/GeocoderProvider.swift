@@ -21,16 +21,6 @@ public enum GeocoderProvider: String, Sendable, CaseIterable {
         }
     }
 
-    /// The upstream its routes name, when it has one.
-    public var upstream: String? {
-        switch self {
-        case .gazetteer: nil
-        case .nominatim: "nominatim"
-        case .google: "google-geocode"
-        case .photon: "photon"
-        }
-    }
-
     func searchRequest(_ query: String, limit: Int, key: String) -> (route: String, parameters: [String: String])? {
         switch self {
         case .gazetteer: nil

@@ -16,9 +16,6 @@ public enum TimetableProvider: String, Sendable, CaseIterable {
     /// OJP 2.0 (opentransportdata.swiss): POST XML, times in UTC.
     case ojp
 
-    /// The upstream its routes name.
-    public var upstream: String { rawValue }
-
     /// The routes the provider needs.
     public var routeIDs: [String] { [connectionsRoute, boardRoute] + (locationsRoute.map { [$0] } ?? []) }
 

@@ -26,18 +26,6 @@ public enum WeatherProvider: String, Sendable, CaseIterable {
         }
     }
 
-    /// The upstream the route names.
-    public var upstream: String {
-        switch self {
-        case .metno: "metno"
-        case .nwsAPI: "nws-api"
-        case .openMeteo: "open-meteo"
-        case .yr: "yr"
-        case .google: "google-weather"
-        case .nws: "nws"
-        }
-    }
-
     /// How many days ahead it forecasts, today included.
     public var days: Int {
         switch self {

@@ -93,7 +93,7 @@ enum JSONSchemaCheck {
             }
             guard case .object(let properties)? = schema["properties"] else { return nil }
             for (key, member) in object {
-                guard let property = properties.first(where: { $0.key == key }) else { return "\(path): \(key) is not declared" }
+                guard let property = properties.first(where: { $0.name == key }) else { return "\(path): \(key) is not declared" }
                 if let problem = problem(member, schema: property.value, at: path + "/" + key) { return problem }
             }
         }

@@ -32,9 +32,10 @@ enum TimetableApp {
         policy.rate = 1000
         policy.burst = 1000
         do {
+            let catalog = try RouteCatalog.load(from: TestRoutes.shipped)
             let upstreams = try Upstreams(
-                catalog: try RouteCatalog.load(from: TestRoutes.shipped), fetcher: try CurlFetcher(), cache: cache,
-                policies: [provider.upstream: policy], now: now)
+                catalog: catalog, fetcher: try CurlFetcher(), cache: cache,
+                policies: [try #require(catalog[provider.routeIDs[0]]).upstream: policy], now: now)
             let timetable = try TimetableService(upstreams: upstreams, directory: try await directory, provider: provider, now: now)
             try await LiveApp.with(upstreams: upstreams, timetable: timetable) { live in try await body(live) }
             await sandbox.shutdown()

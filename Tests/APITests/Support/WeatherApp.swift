@@ -37,10 +37,11 @@ enum WeatherApp {
         policy.rate = 10_000
         policy.burst = 10_000
         policy.maxConcurrent = 64
-        let names = [provider.upstream, directions.upstream] + (geocoder.upstream.map { [$0] } ?? [])
+        let catalog = try RouteCatalog.load(from: TestRoutes.shipped)
+        let names = ([provider.routeID, directions.routeID] + geocoder.routeIDs.prefix(1)).compactMap { catalog[$0]?.upstream }
         do {
             let upstreams = try Upstreams(
-                catalog: try RouteCatalog.load(from: TestRoutes.shipped), fetcher: try CurlFetcher(), cache: MemoryCache(now: clock),
+                catalog: catalog, fetcher: try CurlFetcher(), cache: MemoryCache(now: clock),
                 policies: Dictionary(uniqueKeysWithValues: names.map { ($0, policy) }), now: clock)
             let directory: any PlaceDirectory = gazetteer
             let service = RouteWeatherService(
