@@ -63,7 +63,8 @@ struct FallbackCacheTests {
 /// `FallbackCache` over a real Redis that goes away and comes back.
 @Suite("FallbackCache over Redis", .serialized)
 struct FallbackCacheRedisTests {
-    @Test("Redis killed: degraded, memory serves, no call hangs; restarted: Redis serves again")
+    // A call that hung would hold the test until its time limit; the limit is a guard, not a measure.
+    @Test("Redis killed: degraded, memory serves, no call hangs; restarted: Redis serves again", .timeLimit(.minutes(1)))
     func outage() async throws {
         try await RedisServer.with { server in
             let cache = FallbackCache(primary: testCache(server), memory: MemoryCache())
@@ -74,11 +75,10 @@ struct FallbackCacheRedisTests {
             #expect(await cache.status == .ok)
 
             server.stop()
-            let (missed, first) = await timed { await cache.get("k") }
-            #expect(missed == nil)
-            // Bounded by the test cache's timeouts (300 ms to connect, 300 ms a reply), not a hang;
-            // the bound leaves room for a machine running every suite at once.
-            #expect(first < .seconds(5), "\(first)")
+            // A miss, bounded by the test cache's timeouts (300 ms to connect, 300 ms a reply).
+            let redisBefore = try #require(cache.primary as? RedisCache).connectAttempts
+            #expect(await cache.get("k") == nil)
+            #expect(try #require(cache.primary as? RedisCache).connectAttempts - redisBefore <= 1)
             guard case .degraded(let reason) = await cache.status else { Issue.record("not degraded"); return }
             #expect(reason.hasPrefix("redis: "), "\(reason)")
 
