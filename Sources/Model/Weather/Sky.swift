@@ -1,4 +1,4 @@
-public import Markup
+import Markup
 
 /// The weather as the upstream words and draws it: `<condition>` and `<icon>`, the same two in a
 /// place's weather now, a day and a period.
