@@ -20,20 +20,20 @@ final class UnreadableCache: CacheDriver {
 
     func get(_ key: String) async -> CacheEntry? {
         gets.add(1, ordering: .relaxed)
-        return await inner.get(key)
+        return inner.get(key)
     }
 
     func set(_ key: String, _ entry: CacheEntry) async {
         sets.add(1, ordering: .relaxed)
         var unreadable = entry
         unreadable.value = Array("not an extraction".utf8)
-        await inner.set(key, unreadable)
+        inner.set(key, unreadable)
     }
 
-    func remove(_ key: String) async { await inner.remove(key) }
-    func lock(_ key: String, owner: String, milliseconds: Int) async -> Bool { await inner.lock(key, owner: owner, milliseconds: milliseconds) }
-    func unlock(_ key: String, owner: String) async { await inner.unlock(key, owner: owner) }
-    var status: CacheStatus { get async { await inner.status } }
+    func remove(_ key: String) async { inner.remove(key) }
+    func lock(_ key: String, owner: String, milliseconds: Int) async -> Bool { inner.lock(key, owner: owner, milliseconds: milliseconds) }
+    func unlock(_ key: String, owner: String) async { inner.unlock(key, owner: owner) }
+    var status: CacheStatus { get async { inner.status } }
 }
 
 @Suite("A fill's answer, as it is", .serialized)

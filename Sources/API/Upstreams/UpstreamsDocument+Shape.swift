@@ -1,7 +1,7 @@
 public import Markup
 import Model
 import Scrape
-public import Upstream
+import Upstream
 
 extension UpstreamsDocument {
     /// The document, declared once for its node and the schemas.

@@ -1,5 +1,5 @@
 public import Model
-public import Upstream
+import Upstream
 public import Kernel
 
 /// What a client asks a station board for.
