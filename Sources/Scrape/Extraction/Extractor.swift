@@ -97,13 +97,13 @@ private struct Run {
     }
 
     private mutating func records(
-        _ spec: RecordSpec, at node: DocumentNode?, parent: [String: String]?, path: String
+        _ spec: RecordSpec, at node: DocumentNode?, parent: [String: FieldValue]?, path: String
     ) throws(DocumentError) -> [Record] {
         // A top-level list is in no record; a nested one's `each` sees its enclosing record's `$index`.
         if node == nil { xpath.setVariable(Route.indexVariable, to: 0) }
         let nodes = try xpath.nodes(spec.each, at: node)
         var output: [Record] = []
-        var previous: [String: String] = [:]
+        var previous: [String: FieldValue] = [:]
         for (index, recordNode) in nodes.enumerated() {
             guard output.count < spec.limit else {
                 notes.add("\(path): kept the first \(spec.limit) of \(nodes.count) records")
@@ -121,10 +121,10 @@ private struct Run {
     /// One record; `index` is its node's position in the list's `each` selection, bound to
     /// `$index` while its fields are read, so that parallel arrays can be joined by position.
     private mutating func record(
-        _ spec: RecordSpec, at node: DocumentNode, index: Int, parent: [String: String]?, previous: [String: String], path: String
-    ) throws(DocumentError) -> (record: Record, values: [String: String])? {
+        _ spec: RecordSpec, at node: DocumentNode, index: Int, parent: [String: FieldValue]?, previous: [String: FieldValue], path: String
+    ) throws(DocumentError) -> (record: Record, values: [String: FieldValue])? {
         xpath.setVariable(Route.indexVariable, to: Double(index))
-        var values: [String: String] = [:]
+        var values: [String: FieldValue] = [:]
         var members: [Record.Member] = []
         for member in spec.members {
             switch member {
@@ -139,7 +139,7 @@ private struct Run {
                     }
                     continue
                 }
-                values[field.name] = found[0].text
+                values[field.name] = found[0]
                 if !field.hidden { members.append(.field(name: field.name, values: found, item: field.item)) }
             case .records(let nested):
                 let records = try records(nested, at: node, parent: values, path: path + "/" + nested.list)
@@ -176,17 +176,27 @@ private struct Run {
 
 /// What a field's normalizers can refer to.
 private struct FieldScope: NormalizerContext {
-    let current: [String: String]
-    let parent: [String: String]?
+    let current: [String: FieldValue]
+    let parent: [String: FieldValue]?
     let parameters: [String: String]
-    let previous: String?
+    let previous: FieldValue?
     let timeZone: ZoneRules
 
+    /// A referenced value's text, written only when a normalizer asks for it.
     func value(of reference: ValueReference) -> String? {
+        switch reference {
+        case .field(let name): current[name]?.text
+        case .parentField(let name): parent?[name]?.text
+        case .parameter(let name): parameters[name]
+        case .previous: previous?.text
+        }
+    }
+
+    func fieldValue(of reference: ValueReference) -> FieldValue? {
         switch reference {
         case .field(let name): current[name]
         case .parentField(let name): parent?[name]
-        case .parameter(let name): parameters[name]
+        case .parameter(let name): parameters[name].map(FieldValue.text)
         case .previous: previous
         }
     }

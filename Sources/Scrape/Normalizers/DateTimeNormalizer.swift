@@ -85,6 +85,8 @@ struct DateTimeNormalizer: Normalizer {
 
     /// The instant a referenced datetime names, or nil when the reference has no value.
     private func reference(_ source: ValueSource?, in context: any NormalizerContext) throws(NormalizerError) -> Int64? {
+        // A date-time an earlier step made is read as it is, without its text.
+        if case .reference(let reference)? = source, case .time(let time)? = context.fieldValue(of: reference) { return time.instant }
         guard let source, let text = source.resolve(in: context), !TrimNormalizer.trimmed(text).isEmpty else { return nil }
         guard let reference = ISODateTime.parse(TrimNormalizer.trimmed(text)) else {
             throw NormalizerError("datetime: the value \(NormalizerError.quoted(text)) of \(source.syntax) is not a datetime")
