@@ -3,14 +3,17 @@
 /// ```swift
 /// CacheKey.make(route: "sbb-stationboard", routeDigest: "9f2c…", method: "GET",
 ///               url: "https://transport.example/stationboard?id=8503000", body: nil)
-/// // "gottago:v1:sbb-stationboard:9f2c…:3b5e0c7a1d2f4e68"
+/// // "gottago:v2:sbb-stationboard:9f2c…:3b5e0c7a1d2f4e68"
 /// ```
 ///
 /// The route file's digest is part of the key, so a changed route never reads records cached
 /// in the shape of its previous version: they simply stop being asked for and expire.
 public enum CacheKey {
-    /// The prefix of every key this service writes, with the key format's version.
-    public static let prefix = "gottago:v1:"
+    /// The prefix of every key this service writes, with a version that changes whenever what is
+    /// stored under the keys changes its format (v2: extractions with typed times, format 3), so
+    /// that instances of two versions sharing one Redis during a rollout do not read each other's
+    /// values as misses and overwrite them.
+    public static let prefix = "gottago:v2:"
 
     /// The key for a request to an upstream on behalf of a route.
     ///

@@ -35,7 +35,9 @@ struct CurlFetcherStreamingTests {
         #expect(error?.kind == .cancelled)
     }
 
-    @Test("a whole body through a one-byte buffer: every pause resumed, nothing lost or reordered")
+    // Without a total timeout, a lost resume would stall the transfer: the time limit makes that a
+    // failure, not a hang.
+    @Test("a whole body through a one-byte buffer: every pause resumed, nothing lost or reordered", .timeLimit(.minutes(1)))
     func backpressure() async throws {
         try await TestUpstream.with { upstream in
             let fetcher = try fetcher()

@@ -103,13 +103,18 @@ struct TimetableServiceTests {
             })
         }
         let upstream = try LoopbackServer(routes)
-        defer { gathering.open() }
-        try await withService(origin: upstream.base) { service, _ in
-            let answer = await service.schedules(query(["Bern", "Thun"], ["Zürich HB", "Basel SBB"]))
+        do {
+            try await withService(origin: upstream.base) { service, _ in
+                let answer = await service.schedules(query(["Bern", "Thun"], ["Zürich HB", "Basel SBB"]))
+                gathering.open()
+                #expect(answer.failure == nil)
+                #expect(answer.document.schedules.allSatisfy { $0.error == nil && !$0.links.isEmpty })
+                #expect(gathering.peak == 4)
+            }
+        } catch {
             gathering.open()
-            #expect(answer.failure == nil)
-            #expect(answer.document.schedules.allSatisfy { $0.error == nil && !$0.links.isEmpty })
-            #expect(gathering.peak == 4)
+            await upstream.shutdown()
+            throw error
         }
         await upstream.shutdown()
     }

@@ -15,7 +15,7 @@ struct CacheKeyTests {
     @Test("the key names the route and its digest, then 16 hex digits")
     func shape() {
         let key = CacheKey.make(route: "sbb-stationboard", routeDigest: "9f2c", method: "GET", url: "https://x.example/a?b=1", body: nil)
-        #expect(key.hasPrefix("gottago:v1:sbb-stationboard:9f2c:"))
+        #expect(key.hasPrefix("gottago:v2:sbb-stationboard:9f2c:"))
         let hash = key.split(separator: ":").last ?? ""
         #expect(hash.count == 16)
         #expect(hash.allSatisfy { "0123456789abcdef".contains($0) })

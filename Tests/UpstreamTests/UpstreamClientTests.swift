@@ -201,7 +201,7 @@ struct UpstreamClientTests {
             let client = try client(clock, cache: shared, policy: { $0.lockWait = 0.2 })
             let request = try route.upstreamRequest(["port": "\(upstream.port)"])
             let key = CacheKey.make(route: route.id, routeDigest: route.digest, method: request.method, url: request.url, body: request.body)
-            #expect(await shared.lock(key + ":fetch", owner: "a-crashed-instance", milliseconds: 60_000))
+            #expect(shared.lock(key + ":fetch", owner: "a-crashed-instance", milliseconds: 60_000))
             let started = ContinuousClock.now
             let answer = try await client.extract(route, parameters: ["port": "\(upstream.port)"])
             #expect(answer.provenance.source == .miss)

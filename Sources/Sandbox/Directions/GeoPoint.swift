@@ -11,7 +11,8 @@ public typealias GeoPoint = Coordinate
 extension Coordinate {
     /// A point from its latitude and longitude in degrees, brought into range: the latitude
     /// clamped to ±90°, the longitude wrapped to ±180°, a value that is not finite taken as 0.
-    public init(_ latitude: Double, _ longitude: Double) {
+    /// The simulators' own: elsewhere a bad coordinate is refused, not brought into range.
+    init(_ latitude: Double, _ longitude: Double) {
         let latitude = latitude.isFinite ? min(90, max(-90, latitude)) : 0
         var longitude = longitude.isFinite ? longitude.truncatingRemainder(dividingBy: 360) : 0
         if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }

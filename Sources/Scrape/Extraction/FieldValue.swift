@@ -5,9 +5,12 @@ public import Kernel
 ///
 /// A value means its text: a typed time and its ISO 8601 text are the same value.
 public enum FieldValue: Sendable, Equatable, ExpressibleByStringLiteral {
+    /// A text, as the normalizers write it.
     case text(String)
+    /// A date-time with its offset, as `time` and `datetime` made it.
     case time(OffsetDateTime)
 
+    /// A text value.
     public init(stringLiteral text: String) { self = .text(text) }
 
     /// The value as the result document writes it (`2026-12-01T08:02:00+01:00` for a time).
@@ -27,6 +30,7 @@ public enum FieldValue: Sendable, Equatable, ExpressibleByStringLiteral {
         }
     }
 
+    /// Equal when they read the same: a typed time equals its ISO 8601 text.
     public static func == (lhs: FieldValue, rhs: FieldValue) -> Bool {
         switch (lhs, rhs) {
         case (.text(let left), .text(let right)): left == right
