@@ -27,11 +27,10 @@ extension Endpoint {
 
 /// Decodes and checks a request's parameters against an endpoint's declaration.
 struct ParameterDecoder: Sendable {
-    let parameters: [Parameter]
-    /// The same declarations held by reference: decoding borrows each instead of copying it.
+    /// The declarations held by reference: decoding borrows each instead of copying it.
     private let declared: [Declared]
-    /// Each rule with the positions of the parameters it names.
-    let rules: [(rule: ParameterRule, slots: [Int])]
+    /// Each rule with the positions of the parameters it names and how its message names them.
+    let rules: [(rule: ParameterRule, slots: [Int], spoken: [String])]
     /// The query names taken; nil when unknown ones are left to the handler.
     let known: Set<String>?
     /// The endpoint's own names, for the message that refuses an unknown one.
@@ -44,10 +43,11 @@ struct ParameterDecoder: Sendable {
     init(_ endpoint: Endpoint) {
         let parameters = endpoint.allParameters
         precondition(parameters.count <= 64, "an endpoint declares at most 64 parameters")
-        self.parameters = parameters
         declared = parameters.map(Declared.init)
         let names = parameters.map(\.name)
-        rules = endpoint.rules.map { rule in (rule, rule.names.compactMap { names.firstIndex(of: $0) }) }
+        rules = endpoint.rules.map { rule in
+            (rule, rule.names.compactMap { names.firstIndex(of: $0) }, rule.names.map { name in parameters.first { $0.name == name }?.spoken ?? name })
+        }
         let own = endpoint.parameters.flatMap(\.queryNames)
         known = endpoint.refusesUnknownParameters ? Set(parameters.flatMap(\.queryNames)) : nil
         listed = own.sorted().joined(separator: ", ")
@@ -73,7 +73,7 @@ struct ParameterDecoder: Sendable {
             values[slot: slot] = value
             given |= 1 << slot
         }
-        for (rule, slots) in rules { try check(rule, count: slots.count { given & (1 << $0) != 0 }) }
+        for (rule, slots, spoken) in rules { try Self.check(rule, spoken, count: slots.count { given & (1 << $0) != 0 }) }
         return values
     }
 
@@ -83,8 +83,7 @@ struct ParameterDecoder: Sendable {
         init(_ parameter: Parameter) { self.parameter = parameter }
     }
 
-    private func check(_ rule: ParameterRule, count: Int) throws(HTTPError) {
-        let spoken = rule.names.map { name in parameters.first { $0.name == name }?.spoken ?? name }
+    private static func check(_ rule: ParameterRule, _ spoken: [String], count: Int) throws(HTTPError) {
         switch rule {
         case .anyOf:
             guard count >= 1 else { throw Parameter.invalid(spoken[0], "or \(spoken.dropFirst().joined(separator: " or ")) are required") }

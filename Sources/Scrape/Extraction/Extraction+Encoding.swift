@@ -66,23 +66,16 @@ private struct ByteWriter {
 
     mutating func byte(_ value: UInt8) { bytes.append(value) }
 
-    mutating func count(_ value: Int) {
-        let value = UInt32(clamping: value)
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+    /// An integer's bytes, least significant first.
+    mutating func littleEndian<T: FixedWidthInteger>(_ value: T) {
+        for shift in stride(from: 0, to: T.bitWidth, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
     }
+
+    mutating func count(_ value: Int) { littleEndian(UInt32(clamping: value)) }
 
     mutating func string(_ value: String) {
         count(value.utf8.count)
         bytes.append(contentsOf: value.utf8)
-    }
-
-    mutating func integer(_ value: Int64) {
-        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> Int64(shift))) }
-    }
-
-    mutating func offset(_ value: Int) {
-        let bits = UInt32(bitPattern: Int32(clamping: value))
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt32(shift))) }
     }
 
     mutating func fieldValue(_ value: FieldValue) {
@@ -92,8 +85,8 @@ private struct ByteWriter {
             string(text)
         case .time(let time):
             byte(1)
-            integer(time.instant)
-            offset(time.offset)
+            littleEndian(time.instant)
+            littleEndian(Int32(clamping: time.offset))
         }
     }
 
@@ -132,13 +125,19 @@ private struct ByteReader {
         return bytes[position]
     }
 
+    /// An integer from its bytes, least significant first; nil when too few are left.
+    mutating func littleEndian<T: FixedWidthInteger>(_: T.Type) -> T? {
+        let width = T.bitWidth / 8
+        guard bytes.count - position >= width else { return nil }
+        var value = T.zero
+        for offset in 0..<width { value |= T(truncatingIfNeeded: bytes[position + offset]) << (offset * 8) }
+        position += width
+        return value
+    }
+
     /// A count, which cannot exceed the bytes left (every element takes at least one byte).
     mutating func count() -> Int? {
-        guard bytes.count - position >= 4 else { return nil }
-        var value: UInt32 = 0
-        for offset in 0..<4 { value |= UInt32(bytes[position + offset]) << UInt32(offset * 8) }
-        position += 4
-        let count = Int(value)
+        guard let count = littleEndian(UInt32.self).map(Int.init) else { return nil }
         return count <= bytes.count - position ? count : nil
     }
 
@@ -148,29 +147,15 @@ private struct ByteReader {
         return String(decoding: bytes[position..<(position + length)], as: UTF8.self)
     }
 
-    mutating func integer() -> Int64? {
-        guard bytes.count - position >= 8 else { return nil }
-        var value: UInt64 = 0
-        for offset in 0..<8 { value |= UInt64(bytes[position + offset]) << UInt64(offset * 8) }
-        position += 8
-        return Int64(bitPattern: value)
-    }
-
-    mutating func offset() -> Int? {
-        guard bytes.count - position >= 4 else { return nil }
-        var value: UInt32 = 0
-        for offset in 0..<4 { value |= UInt32(bytes[position + offset]) << UInt32(offset * 8) }
-        position += 4
-        return Int(Int32(bitPattern: value))
-    }
-
     /// A text, or a time whose instant and offset are in range (an offset under a day).
     mutating func fieldValue() -> FieldValue? {
         switch byte() {
         case 0:
             return string().map(FieldValue.text)
         case 1:
-            guard let instant = integer(), let offset = offset(), let time = OffsetDateTime(checking: instant, offset: offset) else { return nil }
+            guard let instant = littleEndian(Int64.self), let offset = littleEndian(Int32.self),
+                let time = OffsetDateTime(checking: instant, offset: Int(offset))
+            else { return nil }
             return .time(time)
         default:
             return nil

@@ -184,12 +184,7 @@ private struct FieldScope: NormalizerContext {
 
     /// A referenced value's text, written only when a normalizer asks for it.
     func value(of reference: ValueReference) -> String? {
-        switch reference {
-        case .field(let name): current[name]?.text
-        case .parentField(let name): parent?[name]?.text
-        case .parameter(let name): parameters[name]
-        case .previous: previous?.text
-        }
+        fieldValue(of: reference)?.text
     }
 
     func fieldValue(of reference: ValueReference) -> FieldValue? {
