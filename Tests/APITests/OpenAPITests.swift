@@ -69,7 +69,12 @@ struct OpenAPITests {
         let position = try #require(nearby.first { $0["name"] == "position" })
         #expect(position["style"] == "form" && position["explode"] == true && position["required"] == true)
         #expect(position["schema"] == ["$ref": "#/components/schemas/Position"])
-        #expect(OpenAPI.positionSchema["required"] == ["lat", "lon"] && OpenAPI.positionSchema["additionalProperties"] == false)
+        #expect(OpenAPI.positionSchema("lat", "lon")["required"] == ["lat", "lon"] && OpenAPI.positionSchema("lat", "lon")["additionalProperties"] == false)
+        // transport.opendata.ch names its pair x and y, inside its rule with query.
+        let opendata = OpenAPI.parameters(OpendataEndpoints.locations)
+        let pair = try #require(opendata.first { $0["name"] == "query_or_position" })
+        guard case .array(let pairs)? = pair["schema"]?["anyOf"] else { Issue.record("no variants"); return }
+        #expect(pairs.map { $0["required"] } == [["query"], ["x", "y"], ["query", "x", "y"]])
         let weather = OpenAPI.parameters(WeatherEndpoints.forecast)
         let group = try #require(weather.first { $0["name"] == "q_or_position" })
         guard case .array(let variants)? = group["schema"]?["anyOf"] else { Issue.record("no variants"); return }

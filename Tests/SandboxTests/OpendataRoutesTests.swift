@@ -259,7 +259,8 @@ struct OpendataRoutesTests {
         let badTime = try OpendataRouteRun("opendata-stationboard", ["id": T.bern.id, "datetime": "tomorrow"])
         #expect(badTime.answer.status == 500 && badTime.failure?.code == "upstream_error")
         let neither = try OpendataRouteRun("opendata-stationboard", [String: String]())
-        #expect(neither.answer.status == 400 && neither.failure?.code == "upstream_error")
+        // Neither station nor id: the request's own fault, which the route names.
+        #expect(neither.answer.status == 400 && neither.failure?.code == "invalid_parameter" && neither.failure?.kind == .answer)
         // The timetable always has runs; a board without any, in the API's shape, is no_departures.
         let route = try #require(T.routes["opendata-stationboard"])
         let empty = Extractor.run(route, body: OpendataRenderer(clock: model.clock).board([], at: T.bern))

@@ -95,10 +95,6 @@ struct ParameterDecoder: Sendable {
             }
         case .notTogether:
             guard count <= 1 else { throw Parameter.invalid(spoken[0], "and \(spoken.dropFirst().joined(separator: " and ")) may not be given together") }
-        case .allOrNone:
-            guard count == 0 || count == spoken.count else {
-                throw Parameter.invalid(spoken[0], "and \(spoken.dropFirst().joined(separator: " and ")) must be given together")
-            }
         }
     }
 }

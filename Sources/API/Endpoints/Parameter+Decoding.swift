@@ -13,7 +13,7 @@ extension Parameter {
             }
             return try parse(try request.parameters.string(name))
         case .query:
-            if case .position = kind { return try position(request) }
+            if case .position(let latitude, let longitude) = kind { return try position(request, latitude, longitude) }
             let texts = bracketed ? request.query.values(for: name) + request.query.values(for: name + "[]") : request.query.values(for: name)
             guard !texts.isEmpty else {
                 if required { throw Self.invalid(name, "is required") }
@@ -64,12 +64,6 @@ extension Parameter {
                 throw failure(text)
             }
             return .dateTime(date, time)
-        case .number(let range):
-            // Digits, a sign and a point only: Double's own parser also takes "nan", "inf" and hex.
-            guard text.utf8.count <= 32, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B }),
-                let value = Double(text), range.contains(value)
-            else { throw failure(text) }
-            return .number(value)
         case .choice(let words):
             guard words.contains(text) else { throw failure(text) }
             return .text(text)
@@ -99,9 +93,10 @@ extension Parameter {
         case .date: return "must be a date as YYYY-MM-DD, such as 2026-12-01"
         case .time: return "must be a time as HH:MM from 00:00 to 23:59"
         case .timeOfDay: return "must be a time as HH:MM, HH:MM:SS or HH:MM:SS.ffffff, from 00:00 to 23:59:59"
-        case .dateTime(let space, let seconds):
-            return "must be a date and time as YYYY-MM-DD\(space ? " " : "T")HH:MM\(seconds ? "[:SS]" : ""), such as 2026-12-01\(space ? " " : "T")08:00"
-        case .number(let range): return "must be a number from \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))"
+        case .dateTime(_, let seconds):
+            return seconds
+                ? "must be a date and time as YYYY-MM-DD HH:MM, seconds allowed, such as 2026-12-01 08:00"
+                : "must be a date and time as YYYY-MM-DDTHH:MM, such as 2026-12-01T08:00"
         case .choice(let words):
             return words.count == 2 ? "must be \(words[0]) or \(words[1])" : "must be one of \(words.joined(separator: ", "))"
         case .flag: return "must be 1 or 0"
@@ -132,31 +127,31 @@ extension Parameter {
         return time
     }
 
-    /// A bound as a message writes it: `90`, not `90.0`.
-    static func text(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
-
-    /// `lat` and `lon` together, or neither.
-    private func position(_ request: Request) throws(HTTPError) -> ParameterValue? {
-        let lat = try Self.single(request, "lat"), lon = try Self.single(request, "lon")
+    /// The latitude and the longitude together, or neither.
+    private func position(_ request: Request, _ latitudeName: String, _ longitudeName: String) throws(HTTPError) -> ParameterValue? {
+        let lat = try Self.single(request, latitudeName), lon = try Self.single(request, longitudeName)
         switch (lat, lon) {
         case (nil, nil):
-            if required { throw Self.invalid("lat", "and lon are required") }
+            if required { throw Self.invalid(latitudeName, "and \(longitudeName) are required") }
             return nil
         case (let lat?, let lon?):
-            guard let latitude = Double(lat), latitude.isFinite, (-90...90).contains(latitude) else {
-                throw Self.invalid("lat", "must be a latitude in degrees from -90 to 90")
+            guard let latitude = Self.degrees(lat), (-90...90).contains(latitude) else {
+                throw Self.invalid(latitudeName, "must be a latitude in degrees from -90 to 90")
             }
-            guard let longitude = Double(lon), longitude.isFinite, (-180...180).contains(longitude),
+            guard let longitude = Self.degrees(lon), (-180...180).contains(longitude),
                 let position = Coordinate(latitude: latitude, longitude: longitude)
             else {
-                throw Self.invalid("lon", "must be a longitude in degrees from -180 to 180")
+                throw Self.invalid(longitudeName, "must be a longitude in degrees from -180 to 180")
             }
             return .position(position)
         default:
-            throw Self.invalid(lat == nil ? "lat" : "lon", "must be given together with \(lat == nil ? "lon" : "lat")")
+            throw Self.invalid(lat == nil ? latitudeName : longitudeName, "must be given together with \(lat == nil ? longitudeName : latitudeName)")
         }
+    }
+
+    /// A finite number of degrees.
+    private static func degrees(_ text: String) -> Double? {
+        Double(text).flatMap { $0.isFinite ? $0 : nil }
     }
 
     /// A query parameter given at most once.

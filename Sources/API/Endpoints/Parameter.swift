@@ -28,8 +28,6 @@ struct Parameter: Sendable {
         /// A local date and time, `YYYY-MM-DDTHH:MM`; with `space`, a space may stand for the `T`;
         /// with `seconds`, the time may be any `timeOfDay`.
         case dateTime(space: Bool, seconds: Bool = false)
-        /// A number within the range (a coordinate in degrees).
-        case number(ClosedRange<Double>)
         /// One of the listed words.
         case choice([String])
         /// `1`, `0`, `true` or `false`.
@@ -41,11 +39,12 @@ struct Parameter: Sendable {
         case placeName(maxLength: Int)
         /// Any text without control characters (an id, an abbreviation).
         case text
-        /// A position in degrees: the query parameters `lat` and `lon`, always together.
-        case position
+        /// A position in degrees: two query parameters, `lat` and `lon` unless named otherwise
+        /// (transport.opendata.ch's `x` and `y`), always together.
+        case position(latitude: String, longitude: String)
     }
 
-    /// The name; for a position, the name of the pair (its members are `lat` and `lon`).
+    /// The name; for a position, the name of the pair (its members are `lat` and `lon`, or as named).
     let name: String
     let location: Location
     let kind: Kind
@@ -66,13 +65,13 @@ struct Parameter: Sendable {
     /// The query parameter names this parameter stands for.
     var queryNames: [String] {
         guard location == .query else { return [] }
-        if case .position = kind { return ["lat", "lon"] }
+        if case .position(let latitude, let longitude) = kind { return [latitude, longitude] }
         return bracketed ? [name, name + "[]"] : [name]
     }
 
     /// How the parameter is named in messages: a position as its two members.
     var spoken: String {
-        if case .position = kind { return "lat and lon" }
+        if case .position(let latitude, let longitude) = kind { return "\(latitude) and \(longitude)" }
         return name
     }
 
@@ -92,8 +91,8 @@ struct Parameter: Sendable {
     }
 
     /// The `lat` and `lon` query parameters, given together or not at all.
-    static func position(required: Bool = false, _ doc: String) -> Parameter {
-        Parameter(name: "position", location: .query, kind: .position, required: required, doc: doc)
+    static func position(required: Bool = false, latitude: String = "lat", longitude: String = "lon", _ doc: String) -> Parameter {
+        Parameter(name: "position", location: .query, kind: .position(latitude: latitude, longitude: longitude), required: required, doc: doc)
     }
 
     /// The longest station name, in characters.
@@ -108,13 +107,11 @@ enum ParameterRule: Sendable {
     case oneOf([String])
     /// At most one of them is given.
     case notTogether([String])
-    /// All of them are given, or none.
-    case allOrNone([String])
 
     /// The parameters the rule is about.
     var names: [String] {
         switch self {
-        case .anyOf(let names), .oneOf(let names), .notTogether(let names), .allOrNone(let names): names
+        case .anyOf(let names), .oneOf(let names), .notTogether(let names): names
         }
     }
 }

@@ -11,7 +11,6 @@ enum ParameterValue: Sendable {
     case flag(Bool)
     case text(String)
     case position(Coordinate)
-    case number(Double)
     /// A parameter given several times, or a list of stations in one path segment.
     case list([ParameterValue])
 }
@@ -46,9 +45,6 @@ struct ParameterValues: Sendable {
 
     /// A whole number.
     func integer(_ name: String) -> Int? { if case .integer(let value)? = self[name] { value } else { nil } }
-
-    /// A number.
-    func number(_ name: String) -> Double? { if case .number(let value)? = self[name] { value } else { nil } }
 
     /// A flag; nil when neither given nor defaulted.
     func flag(_ name: String) -> Bool? { if case .flag(let value)? = self[name] { value } else { nil } }

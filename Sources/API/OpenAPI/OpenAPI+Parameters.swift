@@ -16,10 +16,10 @@ extension OpenAPI {
                     rule.names.joined(separator: "_or_"), required: rule.needsOne,
                     doc: rule.summary(members) + " " + members.map { "`\($0.spoken)`: \($0.doc)" }.joined(separator: " "),
                     schema: ["anyOf": .array(rule.variants(members).map(variant))]))
-            } else if case .position = parameter.kind {
+            } else if case .position(let latitude, let longitude) = parameter.kind {
                 list.append(group(
-                    parameter.name, required: parameter.required, doc: parameter.doc + " `lat` and `lon` come together.",
-                    schema: reference("schemas", "Position")))
+                    parameter.name, required: parameter.required, doc: parameter.doc + " `\(latitude)` and `\(longitude)` come together.",
+                    schema: schema(parameter.kind)))
             } else {
                 list.append(self.parameter(parameter))
             }
@@ -63,9 +63,9 @@ extension OpenAPI {
         var properties: [JSONValue.Member] = []
         var required: [JSONValue] = []
         for member in members {
-            if case .position = member.kind {
-                if case .object(let pair) = positionProperties { properties += pair }
-                required += ["lat", "lon"]
+            if case .position(let latitude, let longitude) = member.kind {
+                if case .object(let pair) = positionProperties(latitude, longitude) { properties += pair }
+                required += [.string(latitude), .string(longitude)]
             } else {
                 properties.append(.init(member.name, schema(member.kind)))
                 required.append(.string(member.name))
@@ -87,8 +87,6 @@ extension OpenAPI {
             return ["type": "string", "pattern": .string("^\(Pattern.time)\(Pattern.seconds)$")]
         case .dateTime(let space, let seconds):
             return ["type": "string", "pattern": .string("^\(Pattern.date)\(space ? "[T ]" : "T")\(Pattern.time)\(seconds ? Pattern.seconds : "")$")]
-        case .number(let range):
-            return ["type": "number", "minimum": .double(range.lowerBound), "maximum": .double(range.upperBound)]
         case .choice(let words):
             return ["type": "string", "enum": .array(words.map(JSONValue.string))]
         case .flag:
@@ -99,8 +97,8 @@ extension OpenAPI {
             return ["type": "string", "pattern": .string(Pattern.trimmedText(maxLength: maxLength))]
         case .text:
             return ["type": "string", "pattern": .string("^\(Pattern.anyCharacter)+$")]
-        case .position:
-            return positionSchema
+        case .position(let latitude, let longitude):
+            return latitude == "lat" && longitude == "lon" ? reference("schemas", "Position") : positionSchema(latitude, longitude)
         }
     }
 }
@@ -110,7 +108,7 @@ extension ParameterRule {
     var needsOne: Bool {
         switch self {
         case .anyOf, .oneOf: true
-        case .notTogether, .allOrNone: false
+        case .notTogether: false
         }
     }
 
@@ -121,7 +119,6 @@ extension ParameterRule {
         case .anyOf: return "At least one of " + names.joined(separator: ", ") + "."
         case .oneOf: return "Exactly one of " + names.joined(separator: ", ") + "."
         case .notTogether: return "At most one of " + names.joined(separator: ", ") + "."
-        case .allOrNone: return "All of " + names.joined(separator: ", ") + ", or none."
         }
     }
 
@@ -132,8 +129,6 @@ extension ParameterRule {
             return members.map { [$0] }
         case .notTogether:
             return [[]] + members.map { [$0] }
-        case .allOrNone:
-            return [[], members]
         case .anyOf:
             // Every non-empty subset, in declaration order.
             return (1..<(1 << members.count)).map { mask in members.enumerated().filter { mask & (1 << $0.offset) != 0 }.map(\.element) }

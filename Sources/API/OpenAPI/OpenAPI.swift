@@ -77,7 +77,7 @@ enum OpenAPI {
     static let ownSchemas: JSONValue = [
         "Latitude": ["type": "number", "minimum": -90, "maximum": 90, "description": "Latitude in degrees (WGS 84)."],
         "Longitude": ["type": "number", "minimum": -180, "maximum": 180, "description": "Longitude in degrees (WGS 84)."],
-        "Position": positionSchema,
+        "Position": positionSchema("lat", "lon"),
         "Error": [
             "type": "object",
             "description": "The XML error document: `<error>` with status, code, message, and fields such as `upstream`.",
@@ -106,17 +106,18 @@ enum OpenAPI {
     ]
 
     /// `lat` and `lon`, both or neither: one object exploded into two query parameters.
-    static let positionSchema: JSONValue = [
-        "type": "object",
-        "properties": positionProperties,
-        "required": ["lat", "lon"],
-        "additionalProperties": false,
-    ]
+    static func positionSchema(_ latitude: String, _ longitude: String) -> JSONValue {
+        [
+            "type": "object",
+            "properties": positionProperties(latitude, longitude),
+            "required": [.string(latitude), .string(longitude)],
+            "additionalProperties": false,
+        ]
+    }
 
-    static let positionProperties: JSONValue = [
-        "lat": ["$ref": "#/components/schemas/Latitude"],
-        "lon": ["$ref": "#/components/schemas/Longitude"],
-    ]
+    static func positionProperties(_ latitude: String, _ longitude: String) -> JSONValue {
+        .object([.init(latitude, ["$ref": "#/components/schemas/Latitude"]), .init(longitude, ["$ref": "#/components/schemas/Longitude"])])
+    }
 
     static func reference(_ kind: String, _ name: String) -> JSONValue {
         ["$ref": .string("#/components/\(kind)/\(name)")]

@@ -132,7 +132,7 @@ enum Opendata {
         .init(walk.name, walk.schema), .init(section.name, section.schema), .init(connection.name, connection.schema),
         .init(boardEntry.name, boardEntry.schema), .init(locations.name, locations.schema), .init(connections.name, connections.schema),
         .init(stations.name, stations.schema), .init(stationBoard.name, stationBoard.schema),
-        .init(errors.name, errors.schema),
+        .init(errorMessage.name, errorMessage.schema), .init(errors.name, errors.schema),
     ]
 
     /// `2021-11-01T14:44:00+0100`: ISO 8601 with the offset written without a colon, as PHP's `DateTime::ISO8601`.

@@ -140,11 +140,10 @@ enum OpendataEndpoints {
         summary: "transport.opendata.ch: stations by name (`query`) or near a position (`x` latitude, `y` longitude).",
         description: description, output: .json(schema: Opendata.locations.reference),
         outputDoc: "`stations`: locations with id, name, score, coordinate, distance (metres, with a position) and icon.",
-        rules: [.anyOf(["query", "x"]), .allOrNone(["x", "y"])], refusesUnknownParameters: false, errorStyle: Opendata.errorStyle
+        rules: [.anyOf(["query", "position"])], refusesUnknownParameters: false, errorStyle: Opendata.errorStyle
     ) {
         Parameter.query("query", .stations(max: 1), "A station name or part of one.")
-        Parameter.query("x", .number(-90...90), "Latitude in degrees.")
-        Parameter.query("y", .number(-180...180), "Longitude in degrees.")
+        Parameter.position(latitude: "x", longitude: "y", "The position: `x` the latitude, `y` the longitude, in degrees.")
         Parameter.query("type", .choice(locationTypes), default: "all", "What to look for; the timetable knows stations only.")
         Parameter.fields
     }
@@ -233,7 +232,7 @@ extension OpendataEndpoints {
 
         init(_ values: ParameterValues) throws {
             query = values.text("query")
-            position = values.number("x").flatMap { x in values.number("y").flatMap { Coordinate(latitude: x, longitude: $0) } }
+            position = values.position()
             type = values.text("type") ?? "all"
             fields = try OpendataEndpoints.fields(values)
         }

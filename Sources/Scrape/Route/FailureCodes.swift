@@ -25,6 +25,7 @@ public enum FailureCodes {
     public static let kinds: [String: FailureKind] = [
         "ambiguous_station": .answer,
         "bad_coordinates": .answer,
+        "invalid_parameter": .answer,
         "no_connections": .answer,
         "no_departures": .answer,
         "no_forecast": .answer,
