@@ -51,6 +51,7 @@ public final class Application: Sendable {
         ] {
             endpoints += [schema] + (served ?? [])
         }
+        endpoints += timetable.map(OpendataEndpoints.endpoints) ?? []
         endpoints += GeocodeEndpoints.endpoints(geocoding: geocoding ?? weather?.geocoding)
         if api.debugRoutes { endpoints += DebugEndpoints.endpoints() }
         self.endpoints = endpoints

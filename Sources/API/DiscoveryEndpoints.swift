@@ -10,7 +10,7 @@ enum DiscoveryEndpoints {
 
     static let openAPI = Endpoint(
         "/api/openapi", publishedPath: "/api/openapi.json", id: "openapi", tag: "discovery",
-        summary: "The OpenAPI 3.1 description of every endpoint.", output: .json, outputDoc: "This document.")
+        summary: "The OpenAPI 3.1 description of every endpoint.", output: .json(), outputDoc: "This document.")
 
     /// Both endpoints over the final list, which the catalog holds once the table is built.
     static func endpoints(catalog: EndpointCatalog) -> [Endpoint] {

@@ -21,7 +21,9 @@ extension Endpoint {
                 try await handler(request, try decoder.decode(request))
             }
         }
-        return Route(method, path, summary: summary, immediate: fast, handler: slow)
+        var route = Route(method, path, summary: summary, immediate: fast, handler: slow)
+        route.errorStyle = errorStyle
+        return route
     }
 }
 
@@ -93,6 +95,10 @@ struct ParameterDecoder: Sendable {
             }
         case .notTogether:
             guard count <= 1 else { throw Parameter.invalid(spoken[0], "and \(spoken.dropFirst().joined(separator: " and ")) may not be given together") }
+        case .allOrNone:
+            guard count == 0 || count == spoken.count else {
+                throw Parameter.invalid(spoken[0], "and \(spoken.dropFirst().joined(separator: " and ")) must be given together")
+            }
         }
     }
 }

@@ -23,8 +23,9 @@ struct Endpoint: Sendable {
         case xmlSchema
         /// Text in one media type.
         case text(mediaType: String)
-        /// A JSON document that is no node tree's mirror (the OpenAPI description).
-        case json
+        /// A JSON document that is no node tree's mirror (the OpenAPI description, the
+        /// transport.opendata.ch answers), with its JSON Schema.
+        case json(schema: JSONValue = ["type": "object"])
     }
 
     /// The handler: a lookup tried before decoding (answers kept as sent), an answer on the
@@ -53,6 +54,8 @@ struct Endpoint: Sendable {
     /// Whether query parameters it does not declare are refused; false when the handler checks
     /// the query itself (a route file's own parameters).
     let refusesUnknownParameters: Bool
+    /// How its errors are written, when not as the service's own error documents.
+    let errorStyle: ErrorStyle?
     /// Served only with debug routes on.
     var isDebug = false
     private(set) var answer: Answer?
@@ -60,7 +63,7 @@ struct Endpoint: Sendable {
     init(
         _ path: String, publishedPath: String? = nil, id: String, tag: String, summary: String, description: String? = nil,
         output: Output, outputDoc: String, rules: [ParameterRule] = [], errors: [String] = [], refusesUnknownParameters: Bool = true,
-        @ParameterList parameters: () -> [Parameter] = { [] }
+        errorStyle: ErrorStyle? = nil, @ParameterList parameters: () -> [Parameter] = { [] }
     ) {
         self.path = path
         self.publishedPath = publishedPath ?? path
@@ -74,6 +77,7 @@ struct Endpoint: Sendable {
         self.rules = rules
         self.errors = errors
         self.refusesUnknownParameters = refusesUnknownParameters
+        self.errorStyle = errorStyle
     }
 
     /// Whether the endpoint answers XML/JSON documents (and so takes `format` and `pretty`).

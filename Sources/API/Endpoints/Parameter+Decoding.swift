@@ -14,7 +14,7 @@ extension Parameter {
             return try parse(try request.parameters.string(name))
         case .query:
             if case .position = kind { return try position(request) }
-            let texts = request.query.values(for: name)
+            let texts = bracketed ? request.query.values(for: name) + request.query.values(for: name + "[]") : request.query.values(for: name)
             guard !texts.isEmpty else {
                 if required { throw Self.invalid(name, "is required") }
                 return nil
@@ -52,13 +52,24 @@ extension Parameter {
         case .time:
             guard let time = LocalTime(iso: text) else { throw failure(text) }
             return .time(time)
-        case .dateTime(let space):
+        case .timeOfDay:
+            guard let time = Self.timeOfDay(text) else { throw failure(text) }
+            return .time(time)
+        case .dateTime(let space, let seconds):
             let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
             let pieces = parts.count == 2 || !space ? parts : text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
-            guard pieces.count == 2, let date = LocalDate(iso: String(pieces[0])), let time = LocalTime(iso: String(pieces[1])) else {
+            guard pieces.count == 2, let date = LocalDate(iso: String(pieces[0])),
+                let time = seconds ? Self.timeOfDay(String(pieces[1])) : LocalTime(iso: String(pieces[1]))
+            else {
                 throw failure(text)
             }
             return .dateTime(date, time)
+        case .number(let range):
+            // Digits, a sign and a point only: Double's own parser also takes "nan", "inf" and hex.
+            guard text.utf8.count <= 32, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B }),
+                let value = Double(text), range.contains(value)
+            else { throw failure(text) }
+            return .number(value)
         case .choice(let words):
             guard words.contains(text) else { throw failure(text) }
             return .text(text)
@@ -87,7 +98,10 @@ extension Parameter {
         case .integer(let range): return "must be a whole number from \(range.lowerBound) to \(range.upperBound)"
         case .date: return "must be a date as YYYY-MM-DD, such as 2026-12-01"
         case .time: return "must be a time as HH:MM from 00:00 to 23:59"
-        case .dateTime: return "must be a date and time as YYYY-MM-DDTHH:MM, such as 2026-12-01T08:00"
+        case .timeOfDay: return "must be a time as HH:MM, HH:MM:SS or HH:MM:SS.ffffff, from 00:00 to 23:59:59"
+        case .dateTime(let space, let seconds):
+            return "must be a date and time as YYYY-MM-DD\(space ? " " : "T")HH:MM\(seconds ? "[:SS]" : ""), such as 2026-12-01\(space ? " " : "T")08:00"
+        case .number(let range): return "must be a number from \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))"
         case .choice(let words):
             return words.count == 2 ? "must be \(words[0]) or \(words[1])" : "must be one of \(words.joined(separator: ", "))"
         case .flag: return "must be 1 or 0"
@@ -103,6 +117,24 @@ extension Parameter {
             return Self.invalid(name, "\(problemText); got \"\(text.prefix(40))\"")
         }
         return Self.invalid(name, problemText)
+    }
+
+    /// `HH:MM`, `HH:MM:SS` or `HH:MM:SS.f` with 1 to 6 digits of fraction, to the minute.
+    static func timeOfDay(_ text: String) -> LocalTime? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 5, let time = LocalTime(iso: String(decoding: bytes[0..<5], as: UTF8.self)) else { return nil }
+        if bytes.count == 5 { return time }
+        let isDigit = { (byte: UInt8) in (0x30...0x39).contains(byte) }
+        // `:SS`, seconds 00 to 59, then nothing or a point and 1 to 6 digits.
+        guard bytes.count >= 8, bytes[5] == UInt8(ascii: ":"), (0x30...0x35).contains(bytes[6]), isDigit(bytes[7]) else { return nil }
+        if bytes.count == 8 { return time }
+        guard bytes[8] == UInt8(ascii: "."), (10...15).contains(bytes.count), bytes[9...].allSatisfy(isDigit) else { return nil }
+        return time
+    }
+
+    /// A bound as a message writes it: `90`, not `90.0`.
+    static func text(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     /// `lat` and `lon` together, or neither.

@@ -22,8 +22,14 @@ struct Parameter: Sendable {
         case date
         /// A time of day, `HH:MM`.
         case time
-        /// A local date and time, `YYYY-MM-DDTHH:MM`; with `space`, a space may stand for the `T`.
-        case dateTime(space: Bool)
+        /// A time of day, `HH:MM`, `HH:MM:SS` or `HH:MM:SS.ffffff` (as Python writes a `time`); the
+        /// timetable counts minutes, so seconds are dropped.
+        case timeOfDay
+        /// A local date and time, `YYYY-MM-DDTHH:MM`; with `space`, a space may stand for the `T`;
+        /// with `seconds`, the time may be any `timeOfDay`.
+        case dateTime(space: Bool, seconds: Bool = false)
+        /// A number within the range (a coordinate in degrees).
+        case number(ClosedRange<Double>)
         /// One of the listed words.
         case choice([String])
         /// `1`, `0`, `true` or `false`.
@@ -49,6 +55,9 @@ struct Parameter: Sendable {
     var defaultValue: JSONValue?
     /// How many values it may have (query parameters given more than once).
     var repeats = 1
+    /// Whether its values may also be given as `name[]` (PHP's list notation, which clients of
+    /// transport.opendata.ch send); both spellings count together towards `repeats`.
+    var bracketed = false
     /// One line of doc.
     let doc: String
     /// What a bad value "must be", where the kind's own words are not the endpoint's.
@@ -58,7 +67,7 @@ struct Parameter: Sendable {
     var queryNames: [String] {
         guard location == .query else { return [] }
         if case .position = kind { return ["lat", "lon"] }
-        return [name]
+        return bracketed ? [name, name + "[]"] : [name]
     }
 
     /// How the parameter is named in messages: a position as its two members.
@@ -75,9 +84,11 @@ struct Parameter: Sendable {
     /// A query parameter.
     static func query(
         _ name: String, _ kind: Kind, required: Bool = false, default value: JSONValue? = nil, repeats: Int = 1,
-        problem: String? = nil, _ doc: String
+        bracketed: Bool = false, problem: String? = nil, _ doc: String
     ) -> Parameter {
-        Parameter(name: name, location: .query, kind: kind, required: required, defaultValue: value, repeats: repeats, doc: doc, problem: problem)
+        Parameter(
+            name: name, location: .query, kind: kind, required: required, defaultValue: value, repeats: repeats, bracketed: bracketed,
+            doc: doc, problem: problem)
     }
 
     /// The `lat` and `lon` query parameters, given together or not at all.
@@ -97,11 +108,13 @@ enum ParameterRule: Sendable {
     case oneOf([String])
     /// At most one of them is given.
     case notTogether([String])
+    /// All of them are given, or none.
+    case allOrNone([String])
 
     /// The parameters the rule is about.
     var names: [String] {
         switch self {
-        case .anyOf(let names), .oneOf(let names), .notTogether(let names): names
+        case .anyOf(let names), .oneOf(let names), .notTogether(let names), .allOrNone(let names): names
         }
     }
 }

@@ -11,6 +11,7 @@ enum ParameterValue: Sendable {
     case flag(Bool)
     case text(String)
     case position(Coordinate)
+    case number(Double)
     /// A parameter given several times, or a list of stations in one path segment.
     case list([ParameterValue])
 }
@@ -45,6 +46,12 @@ struct ParameterValues: Sendable {
 
     /// A whole number.
     func integer(_ name: String) -> Int? { if case .integer(let value)? = self[name] { value } else { nil } }
+
+    /// A number.
+    func number(_ name: String) -> Double? { if case .number(let value)? = self[name] { value } else { nil } }
+
+    /// A flag; nil when neither given nor defaulted.
+    func flag(_ name: String) -> Bool? { if case .flag(let value)? = self[name] { value } else { nil } }
 
     /// A text (a word of a choice, a name).
     func text(_ name: String) -> String? { if case .text(let value)? = self[name] { value } else { nil } }

@@ -40,7 +40,7 @@ extension OpenAPI {
             "name": .string(parameter.name),
             "in": .string(parameter.location.rawValue),
             "required": .bool(parameter.required),
-            "description": .string(parameter.doc),
+            "description": .string(parameter.bracketed ? parameter.doc + " Also given as `\(parameter.name)[]`." : parameter.doc),
             "schema": schema,
         ]
     }
@@ -83,8 +83,12 @@ extension OpenAPI {
             return ["type": "string", "pattern": .string("^\(Pattern.date)$")]
         case .time:
             return ["type": "string", "pattern": .string("^\(Pattern.time)$")]
-        case .dateTime(let space):
-            return ["type": "string", "pattern": .string("^\(Pattern.date)\(space ? "[T ]" : "T")\(Pattern.time)$")]
+        case .timeOfDay:
+            return ["type": "string", "pattern": .string("^\(Pattern.time)\(Pattern.seconds)$")]
+        case .dateTime(let space, let seconds):
+            return ["type": "string", "pattern": .string("^\(Pattern.date)\(space ? "[T ]" : "T")\(Pattern.time)\(seconds ? Pattern.seconds : "")$")]
+        case .number(let range):
+            return ["type": "number", "minimum": .double(range.lowerBound), "maximum": .double(range.upperBound)]
         case .choice(let words):
             return ["type": "string", "enum": .array(words.map(JSONValue.string))]
         case .flag:
@@ -106,7 +110,7 @@ extension ParameterRule {
     var needsOne: Bool {
         switch self {
         case .anyOf, .oneOf: true
-        case .notTogether: false
+        case .notTogether, .allOrNone: false
         }
     }
 
@@ -117,6 +121,7 @@ extension ParameterRule {
         case .anyOf: return "At least one of " + names.joined(separator: ", ") + "."
         case .oneOf: return "Exactly one of " + names.joined(separator: ", ") + "."
         case .notTogether: return "At most one of " + names.joined(separator: ", ") + "."
+        case .allOrNone: return "All of " + names.joined(separator: ", ") + ", or none."
         }
     }
 
@@ -127,6 +132,8 @@ extension ParameterRule {
             return members.map { [$0] }
         case .notTogether:
             return [[]] + members.map { [$0] }
+        case .allOrNone:
+            return [[], members]
         case .anyOf:
             // Every non-empty subset, in declaration order.
             return (1..<(1 << members.count)).map { mask in members.enumerated().filter { mask & (1 << $0.offset) != 0 }.map(\.element) }
@@ -144,6 +151,9 @@ enum Pattern {
 
     /// `HH:MM` from 00:00 to 23:59.
     static let time = "(?:[01][0-9]|2[0-3]):[0-5][0-9]"
+
+    /// Optional seconds after a time, with an optional fraction of 1 to 6 digits.
+    static let seconds = "(?::[0-5][0-9](?:\\.[0-9]{1,6})?)?"
 
     /// Control characters (Unicode `Cc`), which no text parameter may hold.
     static let controls = #"\u0000-\u001F\u007F-\u009F"#

@@ -29,7 +29,8 @@ extension OpenAPI {
         for (status, codes) in byStatus.sorted(by: { $0.key < $1.key }) {
             members.append(.init(String(status), [
                 "description": .string(codes.map { "`\($0)`" }.joined(separator: ", ") + "."),
-                "content": errorContent(endpoint.output),
+                "content": endpoint.errorStyle == nil
+                    ? errorContent(endpoint.output) : .object([.init("application/json", ["schema": Opendata.errors.reference])]),
             ]))
         }
         return .object(members)
@@ -51,8 +52,8 @@ extension OpenAPI {
             return ["application/xml": ["schema": ["type": "string", "description": "An XML Schema 1.0 document."]]]
         case .text(let mediaType):
             return .object([.init(mediaType, ["schema": ["type": "string"]])])
-        case .json:
-            return ["application/json": ["schema": ["type": "object"]]]
+        case .json(let schema):
+            return ["application/json": ["schema": schema]]
         }
     }
 

@@ -63,38 +63,47 @@ enum OpenAPI {
                 "format": parameter(.format),
                 "pretty": parameter(.pretty),
             ],
-            "schemas": [
-                "Latitude": ["type": "number", "minimum": -90, "maximum": 90, "description": "Latitude in degrees (WGS 84)."],
-                "Longitude": ["type": "number", "minimum": -180, "maximum": 180, "description": "Longitude in degrees (WGS 84)."],
-                "Position": positionSchema,
-                "Error": [
-                    "type": "object",
-                    "description": "The XML error document: `<error>` with status, code, message, and fields such as `upstream`.",
-                    "xml": ["name": "error"],
-                    "required": ["status", "code", "message"],
-                    "properties": [
-                        "status": ["type": "integer"],
-                        "code": ["type": "string", "description": "Stable machine-readable code."],
-                        "message": ["type": "string"],
-                    ],
-                ],
-                // An endpoint's own error document in JSON, the XML `<error>`'s mirror, from its declaration.
-                "ErrorDocument": EndpointDocument.error.jsonSchema,
-                "Problem": [
-                    "type": "object",
-                    "description": "RFC 9457 problem details with the same `code` as the XML error.",
-                    "required": ["type", "title", "status", "code", "detail"],
-                    "properties": [
-                        "type": ["type": "string"],
-                        "title": ["type": "string"],
-                        "status": ["type": "integer"],
-                        "code": ["type": "string"],
-                        "detail": ["type": "string"],
-                    ],
-                ],
-            ],
+            "schemas": schemas,
         ]
     }
+
+    /// The schemas of the components: the service's own, then the transport.opendata.ch objects.
+    static var schemas: JSONValue {
+        guard case .object(let own) = ownSchemas else { return ownSchemas }
+        return .object(own + Opendata.schemas)
+    }
+
+    /// The schemas of the service's own documents.
+    static let ownSchemas: JSONValue = [
+        "Latitude": ["type": "number", "minimum": -90, "maximum": 90, "description": "Latitude in degrees (WGS 84)."],
+        "Longitude": ["type": "number", "minimum": -180, "maximum": 180, "description": "Longitude in degrees (WGS 84)."],
+        "Position": positionSchema,
+        "Error": [
+            "type": "object",
+            "description": "The XML error document: `<error>` with status, code, message, and fields such as `upstream`.",
+            "xml": ["name": "error"],
+            "required": ["status", "code", "message"],
+            "properties": [
+                "status": ["type": "integer"],
+                "code": ["type": "string", "description": "Stable machine-readable code."],
+                "message": ["type": "string"],
+            ],
+        ],
+        // An endpoint's own error document in JSON, the XML `<error>`'s mirror, from its declaration.
+        "ErrorDocument": EndpointDocument.error.jsonSchema,
+        "Problem": [
+            "type": "object",
+            "description": "RFC 9457 problem details with the same `code` as the XML error.",
+            "required": ["type", "title", "status", "code", "detail"],
+            "properties": [
+                "type": ["type": "string"],
+                "title": ["type": "string"],
+                "status": ["type": "integer"],
+                "code": ["type": "string"],
+                "detail": ["type": "string"],
+            ],
+        ],
+    ]
 
     /// `lat` and `lon`, both or neither: one object exploded into two query parameters.
     static let positionSchema: JSONValue = [

@@ -50,6 +50,8 @@ public struct Request: Sendable {
     public internal(set) var template: String?
     /// The matched route's metrics.
     var series: RouteSeries?
+    /// How the matched route writes its errors, when not as the service's own.
+    var errorStyle: ErrorStyle?
 
     /// Creates a request from its parts, as read off the wire or built by a test.
     public init(

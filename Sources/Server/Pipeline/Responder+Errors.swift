@@ -13,8 +13,13 @@ extension Responder {
             log.error("request \(request.id) \(request.method) \(request.path) failed: \(String(describing: error))")
             shown = HTTPError.internalError(requestID: request.id)
         }
-        let format = request.template == nil ? Negotiation.bestEffortFormat(for: request) : request.format
-        var response = ErrorDocument.response(for: shown, format: format, pretty: request.pretty)
+        var response: Response
+        if let style = request.errorStyle {
+            response = ErrorDocument.response(for: shown, contentType: style.contentType, body: style.render(shown))
+        } else {
+            let format = request.template == nil ? Negotiation.bestEffortFormat(for: request) : request.format
+            response = ErrorDocument.response(for: shown, format: format, pretty: request.pretty)
+        }
         for field in shown.headers { response.headers.set(field.name, field.value) }
         return response
     }
@@ -45,9 +50,14 @@ public enum ErrorDocument {
             ] + error.fields.map { ($0.name, .string($0.value)) }, pretty: pretty)
             contentType = "application/problem+json; charset=utf-8"
         }
+        return response(for: error, contentType: contentType, body: body, negotiated: true)
+    }
+
+    /// An error's response with a body already written: its status and caching.
+    public static func response(for error: any HTTPResponseError, contentType: String, body: [UInt8], negotiated: Bool = false) -> Response {
         // A 404 may be cached briefly; any other error is about this moment only.
-        return Response(
+        Response(
             status: error.status, headers: HTTPHeaders(contentType: contentType), body: .bytes(body),
-            cache: error.status == 404 ? .maxAge(60) : .noStore, negotiated: true)
+            cache: error.status == 404 ? .maxAge(60) : .noStore, negotiated: negotiated)
     }
 }

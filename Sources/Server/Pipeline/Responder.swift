@@ -85,6 +85,7 @@ public final class Responder: Sendable {
             case .found(let match):
                 request.template = match.template
                 request.series = match.value.series
+                request.errorStyle = match.value.route.errorStyle
                 request.parameters = match.parameters
                 if !match.value.route.readsRawQuery {
                     request.query = try QueryParameters(parsing: request.rawQuery)

@@ -26,6 +26,8 @@ public struct Route: Sendable {
     /// decodes it (it may be in another encoding than UTF-8, as old servers' forms send) nor
     /// negotiates the format from it.
     public let readsRawQuery: Bool
+    /// How its errors are written; nil for the service's own error documents.
+    public var errorStyle: ErrorStyle?
 
     /// Creates a route with an async handler and an optional fast path tried first.
     public init(

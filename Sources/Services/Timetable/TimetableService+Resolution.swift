@@ -1,7 +1,7 @@
-import Model
+public import Model
 import Store
 import Upstream
-import Kernel
+public import Kernel
 
 extension TimetableService {
     /// The position a query gives, as the directory takes it.
@@ -77,6 +77,29 @@ extension TimetableService {
             return .failure(ScheduleError(code: failure.code, message: failure.message))
         case .success(let lists):
             return LocationRecords.first(lists).map { .success($0) }
+        }
+    }
+}
+
+extension TimetableService {
+    /// A name resolved as transport.opendata.ch resolves it, taking the first of its search's
+    /// answers: where several stations match equally well, the first candidate (the nearest
+    /// with a position); else the directory's station, the provider's, or the failure.
+    public func firstStation(_ name: String, near position: Coordinate?) async -> Result<Station, ScheduleError> {
+        let resolved = await resolve(name, near: position.map { ($0.latitude, $0.longitude) })
+        if case .failure(let error) = resolved, error.code == ServiceCode.ambiguousStation, let first = error.candidates.first {
+            return .success(first)
+        }
+        return resolved
+    }
+
+    /// The directory's station for a name the timetable wrote (a section's ends), the first of
+    /// several that share it; nil when the directory has none.
+    public func station(named name: String) -> Station? {
+        switch try? directory.resolve(name) {
+        case .found(let station)?: station
+        case .ambiguous(let candidates)?: candidates.first
+        default: nil
         }
     }
 }

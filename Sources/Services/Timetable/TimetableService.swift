@@ -185,7 +185,7 @@ public enum TimetableError: Error, CustomStringConvertible {
 
 extension Station.Kind {
     /// The kind a part's vehicle stands for; nil for walks and others.
-    init?(vehicle: String) {
+    public init?(vehicle: String) {
         switch vehicle {
         case "Train": self = .train
         case "Tram": self = .tram
