@@ -38,7 +38,8 @@ extension Opendata {
 
     /// A board's journey as the original writes it: its stop at the station (departure or
     /// arrival as the board is), then the run: its number as the name, its category, its line
-    /// within the category as the number, operator and destination.
+    /// within the category as the number, operator and destination. Its pass list starts at the
+    /// station, as the original's does; the providers' boards list no stops after it.
     static func entry(_ journey: BoardJourney, at station: Station, kind: StationBoard.Kind) -> OpendataBoardEntry {
         var stop = OpendataStop(location: OpendataLocation(station), delay: journey.delay, platform: journey.platform?.nonEmpty)
         switch kind {
@@ -51,7 +52,7 @@ extension Opendata {
         }
         let run = OpendataJourney(
             name: journey.number.map(runName) ?? journey.line, category: journey.category ?? journey.line.flatMap { split(line: $0).category },
-            number: number?.nonEmpty, operator: journey.operator, to: journey.direction)
+            number: number?.nonEmpty, operator: journey.operator, to: journey.direction, passList: [stop])
         return OpendataBoardEntry(stop: stop, journey: run)
     }
 

@@ -48,8 +48,12 @@ struct LiveApp: Sendable {
         let url = base + target
         let pairs = headers.map { [$0.0, $0.1] }
         let response = try await offPool { try HTTPTestClient().send("GET", url, headers: pairs.map { ($0[0], $0[1]) }) }
-        let problem = try await DocumentCheck.problem(in: response)
-        #expect(problem == nil, "\(target)", sourceLocation: sourceLocation)
+        // transport.opendata.ch's answers are no document of the service's own (its `stations` is
+        // not GottaGo's); schemathesis checks them against their OpenAPI schemas.
+        if !target.hasPrefix("/v1/") {
+            let problem = try await DocumentCheck.problem(in: response)
+            #expect(problem == nil, "\(target)", sourceLocation: sourceLocation)
+        }
         return response
     }
 }
