@@ -33,6 +33,7 @@ test:
 	bash scripts/with-redis.sh $(SWIFT) test --skip-build --disable-xctest
 	"$$($(SWIFT) build --show-bin-path)/gottago" routes check
 	bash scripts/api-contract.sh "$$($(SWIFT) build --show-bin-path)/gottago"
+	bash scripts/opendata-client.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 	"$$($(SWIFT) build --show-bin-path)/ScrapeFuzzer" Tests/Fuzz/corpus
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60
 
