@@ -20,7 +20,10 @@ installed=$("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.versi
 if [[ $installed != "$CLIENT_VERSION $AIOHTTP_VERSION" ]]; then
     rm -rf "$VENV"
     python3 -m venv "$VENV" || { echo "opendata-client: python3 -m venv failed; install python3-venv" >&2; exit 1; }
-    if ! "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "python-opendata-transport==$CLIENT_VERSION" "aiohttp==$AIOHTTP_VERSION"; then
+    # Their dependencies are pinned too, so that a new release of one cannot change a run.
+    if ! "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "python-opendata-transport==$CLIENT_VERSION" \
+        "aiohttp==$AIOHTTP_VERSION" aiohappyeyeballs==2.7.1 aiosignal==1.4.0 attrs==26.1.0 frozenlist==1.8.0 idna==3.20 \
+        multidict==7.2.1 propcache==0.5.4 typing_extensions==4.16.0 urllib3==2.8.0 yarl==1.25.1; then
         echo "opendata-client: SKIPPED: python-opendata-transport $CLIENT_VERSION and aiohttp $AIOHTTP_VERSION could not be installed from PyPI" >&2
         rm -rf "$VENV"
         exit 0
