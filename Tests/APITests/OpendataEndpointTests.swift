@@ -220,6 +220,34 @@ struct OpendataEndpointTests {
         }
     }
 
+    @Test func headersAreGottaGosAsEverywhere() async throws {
+        try await App.with(.opendata) { live in
+            let target = "/v1/stationboard?station=Bern&limit=5&datetime=2026-12-07%2008:00"
+            let first = try await live.get(target)
+            #expect(first.status == 200)
+            #expect(first.header("Access-Control-Allow-Origin") == "*")
+            #expect(first.header("X-Cache") == "MISS")
+            #expect(first.header("Age") != nil)
+            let etag = try #require(first.header("ETag"))
+            let again = try await live.get(target, headers: [("If-None-Match", etag)])
+            #expect(again.status == 304 && again.body.isEmpty)
+            #expect(again.header("X-Cache") == "HIT")
+            let zipped = try await live.get(target, headers: [("Accept-Encoding", "gzip")])
+            #expect(zipped.header("Content-Encoding") == "gzip" && zipped.body.count < first.body.count)
+        }
+    }
+
+    @Test func aSharedNameIsTheFirstStationAsInTheOriginal() async throws {
+        try await App.with(.opendata) { live in
+            // 26 stops are named Rathaus: /api/sbb asks which, the original takes the first its search finds.
+            let sbb = try await live.get("/api/sbb/stationboard/Rathaus.json")
+            #expect(sbb.status == 400)
+            let board = try Self.json(try await live.get("/v1/stationboard?station=Rathaus&limit=3"))
+            #expect(((board["station"] as? [String: Any])?["name"] as? String)?.hasSuffix("Rathaus") == true)
+            #expect((board["stationboard"] as? [Any])?.isEmpty == false)
+        }
+    }
+
     // MARK: Bad input
 
     @Test("Bad input is an error in the original's shape, never a 500", arguments: [
