@@ -17,6 +17,8 @@ public final class Responder: Sendable {
     let configuration: ServerConfiguration
     let metrics: ServerMetrics
     let log: ServerLog
+    /// The error styles of the templates whose routes have one, for a method a template does not serve.
+    let errorStyles: [String: ErrorStyle]
     private let isDraining = Atomic<Bool>(false)
 
     /// Creates a pipeline over a set of routes; a duplicate or malformed template throws.
@@ -27,6 +29,9 @@ public final class Responder: Sendable {
             try router.register(route.method, route.template, RouteHandle(route, series: metrics.series(for: route.template)))
         }
         self.router = router
+        var errorStyles: [String: ErrorStyle] = [:]
+        for route in routes { if let style = route.errorStyle { errorStyles[route.template] = style } }
+        self.errorStyles = errorStyles
         self.configuration = configuration
         self.log = log
         self.metrics = metrics
@@ -78,6 +83,7 @@ public final class Responder: Sendable {
                 throw HTTPError.notFound()
             case .methodNotAllowed(let allowed, let template):
                 request.template = template
+                request.errorStyle = errorStyles[template]
                 if request.method == "OPTIONS" {
                     return .respond(request, preflight(request, allowed: allowed))
                 }
