@@ -12,7 +12,7 @@ import Testing
 struct OpendataEndpointTests {
     typealias App = TimetableApp
 
-    static let providers: [TimetableProvider] = [.opendata, .ojp, .hafasExtxml]
+    static let providers: [TimetableProvider] = [.opendata, .ojp, .hafasExtxml, .hafasHTML]
 
     static func json(_ response: TestResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
         #expect(response.header("Content-Type") == "application/json; charset=utf-8", sourceLocation: sourceLocation)

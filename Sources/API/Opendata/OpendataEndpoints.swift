@@ -46,10 +46,8 @@ enum OpendataEndpoints {
     static func connectionsDocument(
         _ arguments: ConnectionsArguments, timetable: TimetableService
     ) async throws -> (JSONValue, Provenance?) {
-        let from = try await station(arguments.from, timetable: timetable)
-        let to = try await station(arguments.to, timetable: timetable)
-        var via: [Station] = []
-        for name in arguments.via { via.append(try await station(name, timetable: timetable)) }
+        let stations = try await Self.stations([arguments.from, arguments.to] + arguments.via, timetable: timetable)
+        let from = stations[0], to = stations[1], via = stations.dropFirst(2)
         var query = ConnectionQuery(origins: [from.id], destinations: [to.id])
         query.via = via.map(\.id)
         query.date = arguments.date
@@ -73,7 +71,7 @@ enum OpendataEndpoints {
     }
 
     static func boardDocument(_ arguments: BoardArguments, timetable: TimetableService) async throws -> (JSONValue, Provenance?) {
-        let station = try await station(arguments.station, timetable: timetable)
+        let station = try await Self.stations([arguments.station], timetable: timetable)[0]
         var query = BoardQuery(station: station.id)
         query.kind = arguments.kind
         query.date = arguments.date
@@ -90,13 +88,20 @@ enum OpendataEndpoints {
         return (Opendata.stationBoard.json(board), answer.provenance)
     }
 
-    /// A name taken as the original takes it: the first station its search finds; none is a 404.
-    /// The original's ids had nine digits (`008503000`), the directory's have seven.
-    static func station(_ name: String, timetable: TimetableService) async throws -> Station {
-        let isOldID = name.utf8.count == 9 && name.hasPrefix("00") && name.utf8.allSatisfy { (0x30...0x39).contains($0) }
-        switch await timetable.firstStation(isOldID ? String(name.dropFirst(2)) : name, near: nil) {
-        case .success(let station): return station
-        case .failure(let error): throw CataloguedError(error.code, error.message)
+    /// Names taken as the original takes them, each the first station its search finds, all at
+    /// once; the first that finds none is the answer's error (a 404 for an unknown station).
+    static func stations(_ names: [String], timetable: TimetableService) async throws -> [Station] {
+        // The original's ids had nine digits (`008503000`), the directory's have seven.
+        let names = names.map { name in
+            name.utf8.count == 9 && name.hasPrefix("00") && name.utf8.allSatisfy { (0x30...0x39).contains($0) } ? String(name.dropFirst(2)) : name
+        }
+        let resolved = await timetable.firstStations(names, near: nil)
+        return try names.map { name in
+            switch resolved[name] {
+            case .success(let station)?: return station
+            case .failure(let error)?: throw CataloguedError(error.code, error.message)
+            case nil: throw CataloguedError(ServiceCode.unknownStation, "No station is called \"\(name)\".")
+            }
         }
     }
 

@@ -85,12 +85,15 @@ extension TimetableService {
     /// A name resolved as transport.opendata.ch resolves it, taking the first of its search's
     /// answers: where several stations match equally well, the first candidate (the nearest
     /// with a position); else the directory's station, the provider's, or the failure.
-    public func firstStation(_ name: String, near position: Coordinate?) async -> Result<Station, ScheduleError> {
-        let resolved = await resolve(name, near: position.map { ($0.latitude, $0.longitude) })
-        if case .failure(let error) = resolved, error.code == ServiceCode.ambiguousStation, let first = error.candidates.first {
-            return .success(first)
+    /// Names the directory does not know are asked of the provider's station search at once.
+    public func firstStations(_ names: [String], near position: Coordinate?) async -> [String: Result<Station, ScheduleError>] {
+        let resolved = await resolve(names, near: position.map { ($0.latitude, $0.longitude) })
+        return resolved.mapValues { result in
+            if case .failure(let error) = result, error.code == ServiceCode.ambiguousStation, let first = error.candidates.first {
+                return .success(first)
+            }
+            return result
         }
-        return resolved
     }
 
     /// The directory's station for a name the timetable wrote (a section's ends), the first of
