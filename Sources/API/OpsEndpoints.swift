@@ -44,7 +44,7 @@ enum OpsEndpoints {
             Endpoint(
                 "/metrics", id: "metrics", tag: "operations", summary: "Metrics in the Prometheus text format: server, upstreams and cache.",
                 output: .text(mediaType: "text/plain"), outputDoc: "Prometheus text exposition format 0.0.4."
-            ).answering { _, _ in
+            ).admin().answering { _, _ in
                 var text = metrics.current?.exposition() ?? ""
                 if let upstreams { text += await upstreams.prometheusText() }
                 if let departures, let snapshot = departures.inService {

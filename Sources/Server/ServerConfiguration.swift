@@ -16,6 +16,8 @@ public struct ServerConfiguration: Sendable {
     public var gzipMinimumBytes = 1024
     /// The product token sent in `Server`.
     public var serverName = "gottago/\(ServerVersion.current)"
+    /// The clients that admin routes (`Route.isAdmin`) answer; loopback by default.
+    public var adminNetworks = IPNetworks.loopback
 
     /// Creates the default configuration.
     public init() {}

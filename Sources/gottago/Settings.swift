@@ -107,6 +107,16 @@ extension Option {
                    settings.server.accessLog = format
                }, current: { $0.server.accessLog.rawValue }),
         boolean("debug-routes", "Serve /debug/fixed and /debug/delay (benchmarks and tests).", \.api.debugRoutes),
+        Option(name: "admin-networks", value: "CIDR,…",
+               help: "The clients that /metrics, /api/upstreams, /api/schema/upstreams.xsd and the debug routes answer: IPv4 and IPv6 "
+                   + "blocks joined by commas (an IPv4 block also matches its ::ffff: form), or none; to anyone else they are a 404.",
+               apply: { settings, text throws(ConfigurationError) in
+                   do throws(IPNetworkError) {
+                       settings.server.adminNetworks = try IPNetworks(parsing: text)
+                   } catch {
+                       throw ConfigurationError(description: "admin-networks: \(error)")
+                   }
+               }, current: { $0.server.adminNetworks.description }),
         Option(name: "routes", value: "DIR", help: "The route files: DIR/route.rng and DIR/<id>/route.xml. Any invalid route stops the start.",
                apply: { $0.routes = $1 }, current: { $0.routes }),
         Option(name: "cache", value: "memory|redis://HOST:PORT/DB",

@@ -21,6 +21,18 @@ struct ConfigurationTests {
         #expect(settings.server.limits.maxBodyBytes == 65536)
         #expect(settings.server.accessLog == .json)
         #expect(settings.api.debugRoutes == false)
+        #expect(settings.server.adminNetworks == .loopback)
+    }
+
+    @Test("--admin-networks takes IPv4 and IPv6 blocks, or none; --help shows the default")
+    func adminNetworks() throws {
+        let settings = try load(["--admin-networks", "10.0.0.0/8, fd00::/8"])
+        #expect(settings.server.adminNetworks.description == "10.0.0.0/8,fd00::/8")
+        #expect(settings.server.adminNetworks.contains("::ffff:10.9.9.9"))
+        let fromFile = try load(["--config", "/c"], files: ["/c": "admin-networks = 192.168.7.0/24\n"])
+        #expect(fromFile.server.adminNetworks.description == "192.168.7.0/24")
+        #expect(try load([], env: ["GOTTAGO_ADMIN_NETWORKS": "none"]).server.adminNetworks == .none)
+        #expect(Help.text.contains("default 127.0.0.0/8,::1/128"))
     }
 
     @Test("directions default to OSRM; Google's Directions and Routes APIs and Photon are chosen by name")
@@ -71,6 +83,10 @@ struct ConfigurationTests {
         (["--log-format", "xml"], [:], "log-format: \"xml\" is not json, combined or off"),
         ([], ["GOTTAGO_PORT": "eighty"], "GOTTAGO_PORT: port: \"eighty\" is not a whole number from 0 to 65535"),
         (["--config", "/nope"], [:], "cannot read config file /nope"),
+        (["--admin-networks", "10.0.0.0/33"], [:], "admin-networks: \"10.0.0.0/33\": the prefix length must be a whole number from 0 to 32"),
+        (["--admin-networks", "127.0.0.0/8,localhost"], [:], "admin-networks: \"localhost\" is not an IPv4 or IPv6 address with an optional /length"),
+        (["--admin-networks", "10.1.2.3/8"], [:], "admin-networks: \"10.1.2.3/8\" has bits set after its prefix; the block is 10.0.0.0/8"),
+        ([], ["GOTTAGO_ADMIN_NETWORKS": "10.0.0.0/8,"], "GOTTAGO_ADMIN_NETWORKS: admin-networks: \"\" is not an IPv4 or IPv6 address with an optional /length"),
         (["--config", "/bad"], [:], "/bad:2: expected `name = value`"),
         (["--config", "/unknown"], [:], "/unknown:1: /unknown: unknown option \"colour\""),
     ]

@@ -58,6 +58,9 @@ struct Endpoint: Sendable {
     let errorStyle: ErrorStyle?
     /// Served only with debug routes on.
     var isDebug = false
+    /// Answered only to clients in the admin networks (`--admin-networks`); anyone else gets the
+    /// 404 of an unknown path. Operators' views: metrics, upstreams, debug routes.
+    var isAdmin = false
     private(set) var answer: Answer?
 
     init(
@@ -149,10 +152,17 @@ struct Endpoint: Sendable {
         return copy
     }
 
-    /// The same endpoint, served only with debug routes on.
+    /// The same endpoint, served only with debug routes on, and only to the admin networks.
     func debug() -> Endpoint {
-        var copy = self
+        var copy = self.admin()
         copy.isDebug = true
+        return copy
+    }
+
+    /// The same endpoint, answered only to clients in the admin networks.
+    func admin() -> Endpoint {
+        var copy = self
+        copy.isAdmin = true
         return copy
     }
 }

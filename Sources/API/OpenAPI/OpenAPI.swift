@@ -46,8 +46,12 @@ enum OpenAPI {
             .init("operationId", .string(endpoint.id)),
             .init("tags", [.string(endpoint.tag)]),
         ]
-        let served = endpoint.isDebug ? "Served only when the server runs with `--debug-routes`." : nil
-        if let description = endpoint.description ?? served { members.append(.init("description", .string(description))) }
+        var notes = endpoint.description.map { [$0] } ?? []
+        if endpoint.isDebug { notes.append("Served only when the server runs with `--debug-routes`.") }
+        if endpoint.isAdmin {
+            notes.append("Answered only to clients in `--admin-networks` (loopback by default); to anyone else it is a path that does not exist (404 `not_found`).")
+        }
+        if !notes.isEmpty { members.append(.init("description", .string(notes.joined(separator: " ")))) }
         let parameters = parameters(endpoint)
         if !parameters.isEmpty { members.append(.init("parameters", .array(parameters))) }
         members.append(.init("responses", responses(endpoint)))

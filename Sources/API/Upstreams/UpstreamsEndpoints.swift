@@ -12,7 +12,7 @@ enum UpstreamsEndpoints {
             },
             Endpoint.xmlSchema(
                 UpstreamsSchema.file, id: "upstreamsSchema", tag: "operations",
-                summary: "The XML Schema of the upstreams document."),
+                summary: "The XML Schema of the upstreams document.").admin(),
         ]
     }
 
@@ -28,5 +28,6 @@ enum UpstreamsEndpoints {
             field, how many of the records of its last 50 answers had a value (`records`, `filled`, `percent`): a field that \
             drops to 0 % is a page that changed. Keys and tokens are never shown.
             """,
-        output: .documents([.upstreams]), outputDoc: "`upstreams/upstream`.")
+        output: .documents([.upstreams]), outputDoc: "`upstreams/upstream`."
+    ).admin()
 }

@@ -33,8 +33,13 @@ public struct Request: Sendable {
     public var rawQuery: Substring? { head.rawQuery }
     /// The header fields in order.
     public var headers: HTTPHeaders { head.headers }
-    /// The client's address, as text.
+    /// The address of the connection's peer, as text (`127.0.0.1`, `::1`, or `::ffff:127.0.0.1`
+    /// from a dual-stack socket).
     public var remoteAddress: String { head.remoteAddress }
+    /// The client's address, as text: what every decision about the client (the admin networks)
+    /// reads. It is the peer's address; the one place to change when a trusted proxy's
+    /// `X-Forwarded-For` is to name the client instead.
+    public var clientAddress: String { remoteAddress }
 
     /// The request body (bounded by the server's limit).
     public internal(set) var body: [UInt8]

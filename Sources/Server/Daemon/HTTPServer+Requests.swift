@@ -158,7 +158,7 @@ extension HTTPServer {
         let waits = framing.hasBody && context.version == "HTTP/1.1"
             && headers.values("Expect").contains { $0.lowercased().contains("100-continue") }
         guard waits else { return }
-        context.early = context.early ?? responder.routingError(method: request.method, path: request.path)
+        context.early = context.early ?? responder.routingError(for: request)
         context.answerAtOnce = context.early != nil
     }
 

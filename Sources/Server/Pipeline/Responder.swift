@@ -19,6 +19,8 @@ public final class Responder: Sendable {
     let log: ServerLog
     /// The error styles of the templates whose routes have one, for a method a template does not serve.
     let errorStyles: [String: ErrorStyle]
+    /// The templates of the admin routes, for a method a template does not serve.
+    let adminTemplates: Set<String>
     private let isDraining = Atomic<Bool>(false)
 
     /// Creates a pipeline over a set of routes; a duplicate or malformed template throws.
@@ -32,6 +34,7 @@ public final class Responder: Sendable {
         var errorStyles: [String: ErrorStyle] = [:]
         for route in routes { if let style = route.errorStyle { errorStyles[route.template] = style } }
         self.errorStyles = errorStyles
+        adminTemplates = Set(routes.filter(\.isAdmin).map(\.template))
         self.configuration = configuration
         self.log = log
         self.metrics = metrics
@@ -63,22 +66,38 @@ public final class Responder: Sendable {
 
     /// The error a request gets from routing alone (404, or 405 for a method the path does not
     /// serve), known before its body is read: a client that waits for `100 Continue` gets it instead.
-    public func routingError(method: String, path: String) -> HTTPError? {
-        switch router.match(method: method, path: path) {
+    public func routingError(for request: Request) -> HTTPError? {
+        switch match(request) {
         case .notFound:
             return .notFound()
         case .methodNotAllowed(let allowed, _):
-            return method == "OPTIONS" ? nil : .methodNotAllowed(method, allowed: allowed + ["OPTIONS"])
+            return request.method == "OPTIONS" ? nil : .methodNotAllowed(request.method, allowed: allowed + ["OPTIONS"])
         case .found:
             return nil
         }
+    }
+
+    /// The route table as this request's client may see it: to a client outside the admin
+    /// networks, an admin route's path is one no route matches (whatever the method), so that its
+    /// answer, 404 `not_found`, cannot be told from an unknown path's.
+    func match(_ request: Request) -> Router<RouteHandle>.Resolution {
+        let resolution = router.match(method: request.method, path: request.path)
+        switch resolution {
+        case .found(let match):
+            guard match.value.isAdmin else { return resolution }
+        case .methodNotAllowed(_, let template):
+            guard adminTemplates.contains(template) else { return resolution }
+        case .notFound:
+            return resolution
+        }
+        return configuration.adminNetworks.contains(request.clientAddress) ? resolution : .notFound
     }
 
     /// Routes and validates a request, and answers it at once where it can.
     public func begin(_ request: consuming Request) -> Step {
         var request = request
         do {
-            switch router.match(method: request.method, path: request.path) {
+            switch match(request) {
             case .notFound:
                 throw HTTPError.notFound()
             case .methodNotAllowed(let allowed, let template):
@@ -164,9 +183,12 @@ final class RouteHandle: Sendable {
     let route: Route
     /// The route's metrics, found once here rather than by template on every request.
     let series: RouteSeries
+    /// `route.isAdmin`, read on every request without touching the rest of the route.
+    let isAdmin: Bool
 
     init(_ route: Route, series: RouteSeries) {
         self.route = route
         self.series = series
+        isAdmin = route.isAdmin
     }
 }

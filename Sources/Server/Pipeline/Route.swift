@@ -28,6 +28,9 @@ public struct Route: Sendable {
     public let readsRawQuery: Bool
     /// How its errors are written; nil for the service's own error documents.
     public var errorStyle: ErrorStyle?
+    /// Whether it is answered only to clients in the admin networks; anyone else gets the 404 of
+    /// a path no route matches.
+    public var isAdmin = false
 
     /// Creates a route with an async handler and an optional fast path tried first.
     public init(

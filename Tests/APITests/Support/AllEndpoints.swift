@@ -11,6 +11,11 @@ import Upstream
 enum AllEndpoints {
     /// Every endpoint the service can serve: every service on, debug routes on.
     static func declared() throws -> [Endpoint] {
+        try application().endpoints
+    }
+
+    /// The application with every service on and debug routes on, over a server configuration.
+    static func application(server: ServerConfiguration = ServerConfiguration()) throws -> Application {
         let upstreams = try Upstreams(catalog: try RouteCatalog.load(from: TestRoutes.shipped), fetcher: try CurlFetcher(), cache: MemoryCache())
         let directory = try StationDirectory(stations: [Station(id: "8507000", name: "Bern", latitude: 46.948825, longitude: 7.439122)])
         let weather = RouteWeatherService(
@@ -19,10 +24,11 @@ enum AllEndpoints {
         var api = APIConfiguration()
         api.debugRoutes = true
         let application = try Application(
-            server: ServerConfiguration(), api: api, upstreams: upstreams,
+            server: server, api: api, upstreams: upstreams,
             timetable: try TimetableService(upstreams: upstreams, directory: directory, provider: .hafasExtxml),
             departures: try DepartureService(feed: DepartureFeed(upstreams: upstreams, routeID: "bart-etd")), weather: weather,
             log: ServerLog(sink: LogSink(descriptor: -1)))
-        return application.endpoints
+        application.readiness.set(true)
+        return application
     }
 }

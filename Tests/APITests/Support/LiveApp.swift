@@ -15,9 +15,11 @@ struct LiveApp: Sendable {
 
     static func with<T: Sendable>(
         debugRoutes: Bool = true, upstreams: Upstreams? = nil, timetable: TimetableService? = nil, departures: DepartureService? = nil,
-        weather: RouteWeatherService? = nil, live: (@Sendable (String) -> Bool)? = nil, _ body: (LiveApp) async throws -> T
+        weather: RouteWeatherService? = nil, live: (@Sendable (String) -> Bool)? = nil,
+        configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (LiveApp) async throws -> T
     ) async throws -> T {
         var configuration = ServerConfiguration()
+        configure(&configuration)
         configuration.port = 0
         configuration.accessLog = .off
         var api = APIConfiguration()
