@@ -34,6 +34,7 @@ test:
 	"$$($(SWIFT) build --show-bin-path)/gottago" routes check
 	bash scripts/api-contract.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 	bash scripts/opendata-client.sh "$$($(SWIFT) build --show-bin-path)/gottago"
+	bash scripts/check-unit.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 	"$$($(SWIFT) build --show-bin-path)/ScrapeFuzzer" Tests/Fuzz/corpus
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60
 
