@@ -153,7 +153,7 @@ cluster_nginx_config() {
         grep -qE "^ *server 127\.0\.0\.1:${CLUSTER_PORTS[i]} " "$conf" ||
             cluster_fail "no 'server 127.0.0.1:$((8079 + i)) ...' line to template in $source"
     done
-    ! grep -qE '^ *server 127\.0\.0\.1:808[0-9] |/var/log/|listen \[::\]' "$conf" ||
+    ! grep -qE '^ *server 127\.0\.0\.1:808[0-9] |^[^#]*/var/log/|^ *listen \[::\]' "$conf" ||
         cluster_fail "$source has lines the cluster cannot template (more instances, other paths)"
     {
         # As root, workers would run as nobody and could not write the temp folder.
