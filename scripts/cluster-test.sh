@@ -199,14 +199,14 @@ except (OSError, ValueError):
     print("1 no stream read"); sys.exit()
 latency = float(sys.argv[2])
 events = data["events"]
-names = [e[1] for e in events]
-first = next((e for e in events if e[1] == "progress"), None)
+names = [e[1].split(":")[0] for e in events]
+first = next((e for e in events if e[1].startswith("progress")), None)
 done = next((e for e in events if e[1] == "done"), None)
 ok = (data["status"] == 200 and data["content_type"].startswith("text/event-stream") and first and done
       and names[0] == "progress" and names[-1] == "done")
-# Unbuffered, the first progress event (geocoding) comes at least two upstream answers (the
+# As written, the first progress event (geocoding) comes at least two upstream answers (the
 # directions, then the weather, each >= the sandbox's latency) before the end; held back by a
-# proxy, every event arrives together at the end.
+# proxy until the end, every event arrives together.
 gap = done[0] - first[0] if ok else 0
 ok = ok and gap >= 2 * latency and len({e[2] for e in events}) >= 3
 places = names.count("place")

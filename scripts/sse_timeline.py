@@ -4,7 +4,8 @@
 Usage: python3 scripts/sse_timeline.py URL [--timeout SECONDS]
 Sends `GET URL` with `Accept: text/event-stream` over HTTP/1.1 (standard library only) and prints
 one JSON object: the status, the Content-Type, and `events`, a list of [milliseconds since the
-request was sent, event name, read number], in order of arrival. `read` counts the socket reads,
+request was sent, event name (`progress:STAGE` for a progress event), read number], in order of
+arrival. `read` counts the socket reads,
 so events that came in one read share it: a proxy that held the stream back and sent it in one
 piece at the end shows every event at about the same time, in one or two reads.
 Exits 1 when the exchange fails.
@@ -16,6 +17,16 @@ import json
 import sys
 import time
 from urllib.parse import urlsplit
+
+
+def stage(name: str, data: bytes) -> str:
+    """`:STAGE` for a progress event (`{"stage":"route","done":0,"total":1}`), else nothing."""
+    if name != "progress":
+        return ""
+    try:
+        return ":" + str(json.loads(data)["stage"])
+    except (ValueError, KeyError, TypeError):
+        return ""
 
 
 def main() -> int:
@@ -41,11 +52,13 @@ def main() -> int:
             pending += chunk.replace(b"\r\n", b"\n")
             while b"\n\n" in pending:
                 block, pending = pending.split(b"\n\n", 1)
-                name = "message"
+                name, data = "message", b""
                 for line in block.split(b"\n"):
                     if line.startswith(b"event:"):
                         name = line[6:].strip().decode("utf-8", "replace")
-                events.append([now, name, reads])
+                    elif line.startswith(b"data:"):
+                        data += line[5:].strip()
+                events.append([now, name + stage(name, data), reads])
     except (OSError, http.client.HTTPException) as error:
         print(f"sse_timeline: {error}", file=sys.stderr)
         return 1
