@@ -18,6 +18,11 @@ set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=scripts/cluster.sh
 source "$HERE/cluster.sh"
+# A wait that runs out or a process that fails to start ends the test as a failure too.
+cluster_fail() {
+    echo "FAIL cluster-test: $*" >&2
+    exit 1
+}
 
 BIN=${1:?usage: bash scripts/cluster-test.sh <path-to-gottago-binary>}
 LOAD_SECONDS=${CLUSTER_LOAD_SECONDS:-10}

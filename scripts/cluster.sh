@@ -94,9 +94,9 @@ cluster_stop() {
 
 # Polls COMMAND every 0.1 s until it succeeds, for at most SECONDS; fails with WHAT.
 cluster_wait_for() { # seconds what command...
-    local seconds=$1 what=$2 tries
+    local seconds=$1 what=$2
     shift 2
-    for tries in $(seq $((seconds * 10))); do
+    for _ in $(seq $((seconds * 10))); do
         "$@" && return 0
         sleep 0.1
     done
@@ -178,7 +178,7 @@ EOF
 
 cluster_nginx_up() {
     kill -0 "$CLUSTER_NGINX_PID" 2>/dev/null ||
-        { cat "$CLUSTER_DIR/nginx/error.log" >&2 2>/dev/null; cluster_fail "nginx exited at startup"; }
+        { cat "$CLUSTER_DIR/nginx/error.log" "$CLUSTER_DIR/nginx/stderr.log" >&2 2>/dev/null; cluster_fail "nginx exited at startup"; }
     curl -fs --max-time 2 -o /dev/null "$CLUSTER_URL/healthz"
 }
 
@@ -188,7 +188,7 @@ cluster_start_nginx() {
     "$CLUSTER_NGINX_BIN" -t -q -p "$CLUSTER_DIR/nginx" -e "$CLUSTER_DIR/nginx/error.log" \
         -c "$CLUSTER_DIR/nginx/nginx.conf" -g "$globals" || cluster_fail "nginx -t refused the configuration"
     setsid "$CLUSTER_NGINX_BIN" -p "$CLUSTER_DIR/nginx" -e "$CLUSTER_DIR/nginx/error.log" \
-        -c "$CLUSTER_DIR/nginx/nginx.conf" -g "$globals" 2>>"$CLUSTER_DIR/nginx/error.log" &
+        -c "$CLUSTER_DIR/nginx/nginx.conf" -g "$globals" 2>>"$CLUSTER_DIR/nginx/stderr.log" &
     CLUSTER_NGINX_PID=$!
     cluster_wait_for 30 "nginx answering on port $CLUSTER_NGINX_PORT" cluster_nginx_up
 }
