@@ -6,13 +6,14 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 BUILD_PACKAGES := pkg-config libxml2-dev libcurl4-openssl-dev zlib1g-dev libmicrohttpd-dev \
                   libsqlite3-dev libhiredis-dev redis-server tzdata libxml2-utils
 BENCH_PACKAGES := wrk nginx curl python3 valgrind python3-venv
+CLUSTER_PACKAGES := nginx wrk curl python3
 SERVE_ARGS ?=
 # `make fuzz`: seconds to run, and where the instrumented build and the inputs it finds go.
 FUZZ_SECONDS ?= 300
 FUZZ_BUILD := .build-fuzz
 FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
 
-.PHONY: all build release serve test bench fuzz fuzz-build contract clean
+.PHONY: all build release serve test bench fuzz fuzz-build contract cluster cluster-test clean
 
 all: build
 
@@ -35,6 +36,8 @@ test:
 	bash scripts/api-contract.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 	bash scripts/opendata-client.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 	bash scripts/check-unit.sh "$$($(SWIFT) build --show-bin-path)/gottago"
+	@bash scripts/ensure-packages.sh $(CLUSTER_PACKAGES)
+	bash scripts/cluster-test.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 	"$$($(SWIFT) build --show-bin-path)/ScrapeFuzzer" Tests/Fuzz/corpus
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60
 
@@ -47,6 +50,20 @@ bench:
 	bash bench/departures.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago" "$$($(SWIFT) build -c release --show-bin-path)/DirectoryBench"
 	bash bench/routeweather.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 	bash bench/scrape.sh
+	bash bench/cluster.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
+
+# A local deployment from Deploy/ (scripts/cluster.sh): redis-server, 3 release instances sharing
+# it and nginx with Deploy/nginx-frontend.conf in front, on loopback, until Ctrl-C. CLUSTER_PORT
+# sets nginx's port; the arguments in SERVE_ARGS go to every instance.
+cluster: release
+	@bash scripts/ensure-packages.sh $(CLUSTER_PACKAGES)
+	bash scripts/cluster.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago" $(SERVE_ARGS)
+
+# The same deployment tested through nginx (scripts/cluster-test.sh); `make test` runs it too.
+cluster-test:
+	@bash scripts/ensure-packages.sh $(BUILD_PACKAGES) $(CLUSTER_PACKAGES)
+	$(SWIFT) build
+	bash scripts/cluster-test.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 
 # The public API against its OpenAPI document: the document validated as OpenAPI 3.1, then
 # schemathesis --checks all (both pinned, installed from PyPI into .build/contract-venv); skipped

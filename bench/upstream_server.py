@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Loopback OSRM stand-in for bench/upstream.sh: answers every route request with one recorded body
-after a settable delay, and counts requests and the most it had in flight at once.
+after a settable delay, and counts requests and the most it had in flight at once. With --path it
+stands in for another upstream (scripts/cluster-test.sh: transport.opendata.ch's /v1/locations).
 
-Usage: python3 bench/upstream_server.py BODY_FILE [--port PORT]
+Usage: python3 bench/upstream_server.py BODY_FILE [--port PORT] [--path PREFIX]
 The first line on stdout is `listening on http://127.0.0.1:PORT` (PORT 0, the default, lets the
 kernel pick). HTTP/1.1 with keep-alive, standard library only.
 
-  GET /route/v1/driving/...        waits the delay, then 200 application/json with BODY_FILE
+  GET /route/v1/driving/...        (or PREFIX...) waits the delay, then 200 application/json with BODY_FILE
   GET /__stats                     {"requests": N, "max_concurrent": M} since the last reset
   GET /__reset?delay_ms=200        zeroes the counters and sets the delay (0 when left out)
 """
@@ -26,8 +27,9 @@ REASONS = {200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not All
 
 
 class Upstream:
-    def __init__(self, body: bytes):
+    def __init__(self, body: bytes, prefix: str = ROUTE_PREFIX):
         self.body = body
+        self.prefix = prefix
         self.delay = 0.0
         self.requests = 0
         self.in_flight = 0
@@ -58,7 +60,7 @@ class Upstream:
         url = urlsplit(target)
         if method != "GET":
             return 405, "text/plain", b"GET only\n"
-        if url.path.startswith(ROUTE_PREFIX):
+        if url.path.startswith(self.prefix):
             return await self.route()
         if url.path == "/__stats":
             return self.stats()
@@ -125,9 +127,10 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description="Loopback OSRM stand-in for bench/upstream.sh.")
     parser.add_argument("body", help="the JSON body every route request is answered with")
     parser.add_argument("--port", type=int, default=0, help="TCP port on 127.0.0.1 (0: any free)")
+    parser.add_argument("--path", default=ROUTE_PREFIX, help=f"the path prefix answered with the body ({ROUTE_PREFIX})")
     args = parser.parse_args()
     with open(args.body, "rb") as file:
-        upstream = Upstream(file.read())
+        upstream = Upstream(file.read(), args.path)
     # The backlog covers a burst of a thousand connects arriving before the loop accepts any.
     server = await asyncio.start_server(upstream.serve, "127.0.0.1", args.port,
                                         limit=MAX_HEAD_BYTES, backlog=4096)
