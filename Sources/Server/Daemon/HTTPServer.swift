@@ -156,6 +156,15 @@ public final class HTTPServer: Sendable {
             timer = nil
         }
         let handle = daemon.withLock { handle -> DaemonHandle? in
+            // libmicrohttpd aborts when stopped with a connection suspended: whatever is still
+            // suspended now (a handler that outlived the grace, a stream parked as it was cut) is
+            // resumed, and stopping closes it. Under the daemon's lock, as `resume` takes it, so
+            // that no resume can fall between this sweep and the handle going away.
+            let left = suspended.withLock { table in
+                defer { table.removeAll() }
+                return Array(table.values)
+            }
+            if handle != nil { for (_, connection) in left { MHD_resume_connection(connection.pointer) } }
             defer { handle = nil }
             return handle
         }
@@ -212,9 +221,11 @@ public final class HTTPServer: Sendable {
 
     /// Resumes a suspended connection unless the daemon is already gone.
     func resume(_ context: RequestContext, _ connection: ConnectionHandle) {
-        suspended.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(context)) }
+        // Leaving the table and resuming are one step under the daemon's lock: the sweep before
+        // stopping then sees every connection either still in the table or already resumed.
         daemon.withLock { handle in
-            guard handle != nil else { return }
+            let wasSuspended = suspended.withLock { $0.removeValue(forKey: ObjectIdentifier(context)) != nil }
+            guard handle != nil, wasSuspended else { return }
             MHD_resume_connection(connection.pointer)
         }
     }
