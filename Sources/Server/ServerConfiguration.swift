@@ -16,6 +16,8 @@ public struct ServerConfiguration: Sendable {
     public var gzipMinimumBytes = 1024
     /// The product token sent in `Server`.
     public var serverName = "gottago/\(ServerVersion.current)"
+    /// The proxies whose `X-Forwarded-For` names the client (`--trusted-proxies`); none by default.
+    public var trustedProxies = TrustedProxies()
 
     /// Creates the default configuration.
     public init() {}

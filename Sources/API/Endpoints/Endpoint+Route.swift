@@ -23,6 +23,7 @@ extension Endpoint {
         }
         var route = Route(method, path, summary: summary, immediate: fast, handler: slow)
         route.errorStyle = errorStyle
+        route.cost = cost
         return route
     }
 }

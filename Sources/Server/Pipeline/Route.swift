@@ -28,6 +28,8 @@ public struct Route: Sendable {
     public let readsRawQuery: Bool
     /// How its errors are written; nil for the service's own error documents.
     public var errorStyle: ErrorStyle?
+    /// What a request takes from its client's limit (when limits are on).
+    public var cost = RequestCost.standard
 
     /// Creates a route with an async handler and an optional fast path tried first.
     public init(
