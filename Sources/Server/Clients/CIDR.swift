@@ -11,12 +11,12 @@ public struct CIDR: Sendable, Hashable, CustomStringConvertible {
     public init?(parsing text: some StringProtocol) {
         let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard let address = IPAddress(parsing: parts[0]) else { return nil }
-        let bits = address.bytes.count * 8
-        var length = bits
+        // An IPv4-mapped block (`::ffff:10.0.0.0/104`) is written over 128 bits and kept over 32.
+        let written = parts[0].contains(":") ? 128 : 32
+        var length = address.bytes.count * 8
         if parts.count == 2 {
-            guard parts[1].count <= 3, parts[1].allSatisfy(\.isASCII), let given = Int(parts[1]), (0...bits).contains(given) else { return nil }
-            // An IPv4-mapped block (`::ffff:10.0.0.0/104`) counts its prefix over the IPv4 bytes.
-            length = parts[0].contains(":") && address.isIPv4 ? given - 96 : given
+            guard parts[1].count <= 3, parts[1].allSatisfy(\.isASCII), let given = Int(parts[1]), (0...written).contains(given) else { return nil }
+            length = written == 128 && address.isIPv4 ? given - 96 : given
             guard length >= 0 else { return nil }
         }
         network = IPAddress(masking: address, to: length)
