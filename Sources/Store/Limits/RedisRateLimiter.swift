@@ -13,15 +13,17 @@ public import Kernel
 /// (fails open); a reconnect is tried at most once a second.
 public final class RedisRateLimiter: RateLimiter {
     private let redis: RedisCache
+    private let prefix: String
 
-    /// A limiter on the Redis at `endpoint`.
-    public init(endpoint: RedisEndpoint, timeout: RedisCache.Timeout = RedisCache.Timeout()) {
+    /// A limiter on the Redis at `endpoint`, its keys starting with `prefix`.
+    public init(endpoint: RedisEndpoint, timeout: RedisCache.Timeout = RedisCache.Timeout(), prefix: String = "gottago:") {
         redis = RedisCache(endpoint: endpoint, timeout: timeout, probe: nil)
+        self.prefix = prefix
     }
 
     public func take(_ cost: Int, from client: String, rule: RateRule, now: Int64, force: Bool) async -> RateDecision? {
         let day = GCRA.day(of: now)
-        let keys = ["gottago:rate:" + client, rule.dailyQuota == nil ? "" : "gottago:quota:\(client):\(day)"]
+        let keys = [prefix + "rate:" + client, rule.dailyQuota == nil ? "" : prefix + "quota:\(client):\(day)"]
         let arguments = [
             String(now), String(rule.interval), String(rule.burst), String(cost), force ? "1" : "0",
             String(rule.dailyQuota ?? 0), String(GCRA.untilNextDay(now) + 60_000),

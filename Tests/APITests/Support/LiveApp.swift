@@ -15,13 +15,16 @@ struct LiveApp: Sendable {
 
     static func with<T: Sendable>(
         debugRoutes: Bool = true, upstreams: Upstreams? = nil, timetable: TimetableService? = nil, departures: DepartureService? = nil,
-        weather: RouteWeatherService? = nil, live: (@Sendable (String) -> Bool)? = nil, _ body: (LiveApp) async throws -> T
+        weather: RouteWeatherService? = nil, live: (@Sendable (String) -> Bool)? = nil, limits: ClientLimits? = nil,
+        trustedProxies: TrustedProxies = TrustedProxies(), _ body: (LiveApp) async throws -> T
     ) async throws -> T {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.accessLog = .off
+        configuration.trustedProxies = trustedProxies
         var api = APIConfiguration()
         api.debugRoutes = debugRoutes
+        api.limits = limits
         if let live { api.live = live }
         let sink = LogSink()
         let log = ServerLog(sink: sink)
