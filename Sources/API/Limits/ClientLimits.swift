@@ -19,9 +19,9 @@ import Synchronization
 /// let limits = ClientLimits(anonymous: RateRule(rate: 10, burst: 20), keys: nil, limiter: MemoryRateLimiter())
 /// ```
 public final class ClientLimits: RequestGate {
-    private let anonymous: RateRule?
+    private let anonymous: Plan?
     private let keys: APIKeys?
-    private let byName: [String: RateRule]
+    private let byName: [String: Plan]
     private let limiter: any RateLimiter
     private let immediate: (any ImmediateRateLimiter)?
     private let now: @Sendable () -> Int64
@@ -30,12 +30,12 @@ public final class ClientLimits: RequestGate {
     /// Limits for anonymous clients (nil: unlimited) and for keys (nil: keys are not taken),
     /// counted by `limiter`; `now` gives milliseconds since the epoch (injected by tests).
     public init(anonymous: RateRule?, keys: APIKeys?, limiter: any RateLimiter, now: @escaping @Sendable () -> Int64 = WallClock.milliseconds) {
-        self.anonymous = anonymous
+        self.anonymous = anonymous.map(Plan.init)
         self.keys = keys
         self.limiter = limiter
         immediate = limiter as? any ImmediateRateLimiter
         self.now = now
-        byName = Dictionary(uniqueKeysWithValues: (keys?.entries ?? []).map { ($0.name, $0.rule) })
+        byName = Dictionary(uniqueKeysWithValues: (keys?.entries ?? []).map { ($0.name, Plan($0.rule)) })
     }
 
     public var takesKeys: Bool { keys != nil }
@@ -47,25 +47,25 @@ public final class ClientLimits: RequestGate {
             return .refused(HTTPError.catalogued("invalid_api_key", "The API key is not known."))
         case .unlimited:
             return .admitted(HTTPHeaders(), charged: nil)
-        case .limited(let id, let rule, let key):
+        case .limited(let id, let plan, let key):
             guard let immediate else { return nil }
-            let decision = immediate.takeNow(cost, from: id, rule: rule, now: now(), force: false)
-            return verdict(decision, id: id, rule: rule, key: key)
+            let decision = immediate.takeNow(cost, from: id, rule: plan.rule, now: now(), force: false)
+            return verdict(decision, id: id, plan: plan, key: key)
         }
     }
 
     public func admit(_ client: ClientIdentity, cost: Int) async -> GateVerdict {
         if let verdict = admitNow(client, cost: cost) { return verdict }
-        guard case .limited(let id, let rule, let key) = identify(client) else { return .admitted(HTTPHeaders(), charged: nil) }
-        guard let decision = await limiter.take(cost, from: id, rule: rule, now: now(), force: false) else {
+        guard case .limited(let id, let plan, let key) = identify(client) else { return .admitted(HTTPHeaders(), charged: nil) }
+        guard let decision = await limiter.take(cost, from: id, rule: plan.rule, now: now(), force: false) else {
             metrics.storeFailures.add(1, ordering: .relaxed)
             return .admitted(HTTPHeaders(), charged: nil)
         }
-        return verdict(decision, id: id, rule: rule, key: key)
+        return verdict(decision, id: id, plan: plan, key: key)
     }
 
     public func charge(_ charged: String, units: Int) {
-        let rule = charged.hasPrefix("key:") ? byName[String(charged.dropFirst(4))] : anonymous
+        let rule = (charged.hasPrefix("key:") ? byName[String(charged.dropFirst(4))] : anonymous)?.rule
         guard let rule, units > 0 else { return }
         let time = now()
         if let immediate {
@@ -90,23 +90,40 @@ public final class ClientLimits: RequestGate {
     private enum Identity {
         case unknownKey
         case unlimited
-        case limited(id: String, rule: RateRule, key: String?)
+        case limited(id: String, plan: Plan, key: String?)
+    }
+
+    /// A rule and the fields that only depend on it, written once.
+    struct Plan: Sendable {
+        let rule: RateRule
+        let policy: String
+        let limit: String
+
+        init(_ rule: RateRule) {
+            self.rule = rule
+            let (quota, window) = ClientLimits.policy(rule)
+            var policy = "\"default\";q=\(quota);w=\(window)"
+            if let daily = rule.dailyQuota { policy += ", \"daily\";q=\(daily);w=86400" }
+            self.policy = policy
+            limit = String(quota)
+        }
     }
 
     private func identify(_ client: ClientIdentity) -> Identity {
         if let keys, let key = client.key {
-            guard let entry = keys.entry(for: key) else { return .unknownKey }
-            return .limited(id: "key:" + entry.name, rule: entry.rule, key: entry.name)
+            guard let entry = keys.entry(for: key), let plan = byName[entry.name] else { return .unknownKey }
+            return .limited(id: "key:" + entry.name, plan: plan, key: entry.name)
         }
         guard let anonymous else { return .unlimited }
-        return .limited(id: "ip:" + client.address, rule: anonymous, key: nil)
+        return .limited(id: "ip:" + client.address, plan: anonymous, key: nil)
     }
 
-    private func verdict(_ decision: RateDecision, id: String, rule: RateRule, key: String?) -> GateVerdict {
+    private func verdict(_ decision: RateDecision, id: String, plan: Plan, key: String?) -> GateVerdict {
+        let rule = plan.rule
         if let key, let quota = rule.dailyQuota, let left = decision.quotaRemaining {
             metrics.recordQuota(key: key, used: quota - left, quota: quota, day: GCRA.day(of: now()))
         }
-        let fields = Self.fields(decision, rule: rule)
+        let fields = Self.fields(decision, plan: plan)
         guard !decision.allowed else { return .admitted(fields, charged: id) }
         if key == nil {
             metrics.limitedAnonymous.add(1, ordering: .relaxed)
@@ -123,20 +140,17 @@ public final class ClientLimits: RequestGate {
     }
 
     /// The limit fields for a decision under a rule.
-    static func fields(_ decision: RateDecision, rule: RateRule) -> HTTPHeaders {
-        let (quota, window) = policy(rule)
+    static func fields(_ decision: RateDecision, plan: Plan) -> HTTPHeaders {
         let reset = seconds(decision.resetMilliseconds, atLeast: 0)
-        var policy = "\"default\";q=\(quota);w=\(window)"
         var state = "\"default\";r=\(decision.remaining);t=\(reset)"
         var remaining = decision.remaining
-        if let daily = rule.dailyQuota, let left = decision.quotaRemaining, let renewal = decision.quotaResetMilliseconds {
-            policy += ", \"daily\";q=\(daily);w=86400"
+        if plan.rule.dailyQuota != nil, let left = decision.quotaRemaining, let renewal = decision.quotaResetMilliseconds {
             state += ", \"daily\";r=\(left);t=\(seconds(renewal, atLeast: 0))"
             remaining = min(remaining, left)
         }
         return [
-            ("RateLimit-Policy", policy), ("RateLimit", state),
-            ("X-Rate-Limit-Limit", String(quota)), ("X-Rate-Limit-Remaining", String(remaining)), ("X-Rate-Limit-Reset", String(reset)),
+            ("RateLimit-Policy", plan.policy), ("RateLimit", state),
+            ("X-Rate-Limit-Limit", plan.limit), ("X-Rate-Limit-Remaining", String(remaining)), ("X-Rate-Limit-Reset", String(reset)),
         ]
     }
 

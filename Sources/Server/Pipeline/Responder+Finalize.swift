@@ -4,7 +4,7 @@ extension Responder {
     public func finalize(_ response: Response, for request: Request) -> WireResponse {
         // Handlers set content headers only; the ones added here are appended, not searched for.
         var headers = response.headers
-        headers.reserveCapacity(headers.count + HTTPHeaders.serverFields)
+        headers.reserveCapacity(headers.count + HTTPHeaders.serverFields + (request.limitHeaders?.count ?? 0))
         headers.add("Server", configuration.serverName)
         headers.add("X-Request-Id", request.id)
         headers.add("Access-Control-Allow-Origin", "*")
