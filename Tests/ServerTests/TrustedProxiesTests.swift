@@ -1,3 +1,4 @@
+import HTTPTesting
 @testable import Server
 import Testing
 
@@ -52,6 +53,23 @@ import Testing
         #expect(Self.proxies.client(peer: "10.0.0.5", forwardedFor: []) == "10.0.0.5")
         let long = Array(repeating: "10.1.1.1", count: 100).joined(separator: ",")
         #expect(Self.proxies.client(peer: "10.0.0.5", forwardedFor: ["203.0.113.7," + long]) == "10.1.1.1")
+    }
+
+    @Test(arguments: [(nil as String?, "127.0.0.1"), ("127.0.0.0/8", "203.0.113.9")])
+    func theAccessLogNamesTheClient(trusted: String?, logged: String) async throws {
+        try await LiveServer.with(routes: TestRoutes.all, configure: { configuration in
+            configuration.accessLog = .json
+            configuration.trustedProxies = TrustedProxies(trusted.flatMap(CIDR.init(parsing:)).map { [$0] } ?? [])
+        }) { live in
+            let response = try await live.get("/hello", headers: [("X-Forwarded-For", "203.0.113.9")])
+            #expect(response.status == 200)
+            var log = ""
+            while !log.contains("\"/hello\"") {
+                try await Task.sleep(for: .milliseconds(20))
+                log += live.log.text()
+            }
+            #expect(log.contains("\"remote\":\"\(logged)\""), "\(log)")
+        }
     }
 
     @Test func theKeyParameterIsTakenOutOfTheQuery() throws {

@@ -3,7 +3,9 @@ public import Kernel
 /// Per-client counters in Redis, shared by every instance: one atomic Lua script per request
 /// applies `GCRA` to the client's TAT (`gottago:rate:<client>`) and counts today's units for a
 /// rule with a daily quota (`gottago:quota:<client>:<day>`). Both keys expire by themselves: the
-/// TAT once it is in the past, the day's count a minute after the day.
+/// TAT a minute after it is in the past (a TAT in the past counts as none, so the minute changes
+/// nothing; it lets Redis's clock and the instances' differ, and tests move theirs by hand), the
+/// day's count a minute after the day.
 ///
 /// The time is the caller's (`now`), not Redis's `TIME`: the instances' clocks must agree to
 /// within the precision the limits need (NTP does), and tests can drive it.
@@ -60,7 +62,7 @@ public final class RedisRateLimiter: RateLimiter {
         local allowed = force or ((not spent) and excess <= 1e-6)
         if allowed then
           tat = nextTat
-          redis.call('SET', KEYS[1], string.format('%.17g', tat), 'PX', math.max(1, math.ceil(tat - now)))
+          redis.call('SET', KEYS[1], string.format('%.17g', tat), 'PX', math.ceil(tat - now) + 60000)
           if quota > 0 then
             used = redis.call('INCRBY', KEYS[2], cost)
             redis.call('PEXPIRE', KEYS[2], ARGV[7])
