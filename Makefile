@@ -45,6 +45,7 @@ bench:
 	@bash scripts/ensure-packages.sh $(BUILD_PACKAGES) $(BENCH_PACKAGES)
 	$(SWIFT) build -c release
 	bash bench/server.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
+	bash bench/limits.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 	bash bench/upstream.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 	bash bench/timetable.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 	bash bench/departures.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago" "$$($(SWIFT) build -c release --show-bin-path)/DirectoryBench"

@@ -14,6 +14,8 @@ public struct APIConfiguration: Sendable {
     /// Whether requests for an upstream without an origin may go to the live upstream (by name):
     /// `/api/routes` lists only the routes that can answer.
     public var live: @Sendable (String) -> Bool = { _ in true }
+    /// The per-client limits and API keys; nil serves every client unlimited.
+    public var limits: ClientLimits?
 
     /// Creates the default configuration.
     public init() {}
@@ -38,7 +40,8 @@ public final class Application: Sendable {
     ) throws {
         let catalog = EndpointCatalog()
         let metrics = MetricsReference()
-        var endpoints = OpsEndpoints.endpoints(readiness: readiness, metrics: metrics, upstreams: upstreams, departures: departures?.feed)
+        var endpoints = OpsEndpoints.endpoints(
+            readiness: readiness, metrics: metrics, upstreams: upstreams, departures: departures?.feed, limits: api.limits)
         endpoints += DiscoveryEndpoints.endpoints(catalog: catalog)
         if let upstreams {
             endpoints += RouteEndpoints.endpoints(upstreams: upstreams, live: api.live) + UpstreamsEndpoints.endpoints(upstreams: upstreams, uses: api.upstreamUses)
@@ -55,7 +58,7 @@ public final class Application: Sendable {
         endpoints += GeocodeEndpoints.endpoints(geocoding: geocoding ?? weather?.geocoding)
         if api.debugRoutes { endpoints += DebugEndpoints.endpoints() }
         self.endpoints = endpoints
-        responder = try Responder(routes: endpoints.map(\.route), configuration: server, log: log)
+        responder = try Responder(routes: endpoints.map(\.route), configuration: server, log: log, gate: api.limits)
         catalog.publish(endpoints)
         metrics.bind(responder.serverMetrics)
     }

@@ -6,11 +6,11 @@ import Upstream
 
 /// Health, readiness and metrics endpoints for operators and load balancers.
 enum OpsEndpoints {
-    static func endpoints(readiness: Readiness, metrics: MetricsReference, upstreams: Upstreams?, departures: DepartureFeed? = nil) -> [Endpoint] {
+    static func endpoints(readiness: Readiness, metrics: MetricsReference, upstreams: Upstreams?, departures: DepartureFeed? = nil, limits: ClientLimits? = nil) -> [Endpoint] {
         [
             Endpoint(
                 "/healthz", id: "health", tag: "operations", summary: "Liveness: the process answers.",
-                output: .documents([.health]), outputDoc: "The process is alive: `health/status` is `ok`."
+                output: .documents([.health]), outputDoc: "The process is alive: `health/status` is `ok`.", cost: .free
             ).answeringInline { request, _ in
                 .document(ServiceDocuments.health.node(()), for: request, cache: .noStore)
             },
@@ -23,7 +23,7 @@ enum OpsEndpoints {
                 output: .documents([.ready]),
                 outputDoc: "Ready; `ready/cache` names the cache driver and its state (`ok`, or `degraded` with a `reason` while Redis "
                     + "is away and memory stands in), as Redis's background probe last saw it; `ready/departures` the feed's state.",
-                errors: ["not_ready"]
+                errors: ["not_ready"], cost: .free
             ).answering { request, _ in
                 guard readiness.isReady else {
                     // Readiness is usually a matter of seconds (loading, or draining before a stop).
@@ -43,10 +43,11 @@ enum OpsEndpoints {
             },
             Endpoint(
                 "/metrics", id: "metrics", tag: "operations", summary: "Metrics in the Prometheus text format: server, upstreams and cache.",
-                output: .text(mediaType: "text/plain"), outputDoc: "Prometheus text exposition format 0.0.4."
+                output: .text(mediaType: "text/plain"), outputDoc: "Prometheus text exposition format 0.0.4.", cost: .free
             ).admin().answering { _, _ in
                 var text = metrics.current?.exposition() ?? ""
                 if let upstreams { text += await upstreams.prometheusText() }
+                if let limits { text += limits.prometheusText() }
                 if let departures, let snapshot = departures.inService {
                     text += "# HELP gottago_departures_feed_age_seconds Seconds since the departures feed in service was fetched.\n"
                     text += "# TYPE gottago_departures_feed_age_seconds gauge\n"

@@ -80,7 +80,7 @@ enum RouteEndpoints {
             """,
         output: .documents([.result]), outputDoc: "`result` with the route's record lists.",
         errors: ["unknown_route", "repeated_parameter", "missing_parameter", "parameter_too_long", "not_found"] + SBBEndpoints.upstreamCodes,
-        refusesUnknownParameters: false
+        refusesUnknownParameters: false, cost: .upstream(miss: 2)
     ) {
         Parameter.path("id", .text, "The route's id, as `/api/routes` lists it.")
     }

@@ -18,6 +18,8 @@ public struct ServerConfiguration: Sendable {
     public var serverName = "gottago/\(ServerVersion.current)"
     /// The clients that admin routes (`Route.isAdmin`) answer; loopback by default.
     public var adminNetworks = IPNetworks.loopback
+    /// The proxies whose `X-Forwarded-For` names the client (`--trusted-proxies`); none by default.
+    public var trustedProxies = TrustedProxies()
 
     /// Creates the default configuration.
     public init() {}

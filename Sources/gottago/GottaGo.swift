@@ -152,8 +152,10 @@ struct GottaGo {
         } catch {
             fail("cannot start the weather: \(error)")
         }
+        var limitsStore: RedisRateLimiter?
         do {
             var api = settings.api
+            (api.limits, limitsStore) = try ClientLimitsSetup.make(settings)
             api.upstreamUses = plan.apiUses
             api.live = UpstreamPlan.live(settings)
             application = try Application(
@@ -192,6 +194,7 @@ struct GottaGo {
         application.readiness.set(false)
         await server.shutdown()
         await cache.shutdown()
+        await limitsStore?.shutdown()
         fetcher.shutdown()
         await sandbox?.shutdown()
         log.info("stopped")

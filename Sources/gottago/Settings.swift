@@ -39,6 +39,12 @@ struct Settings: Sendable {
     var sandboxLatency = 0
     /// Where the embedded sandbox's clock starts, in seconds since 1970; 0 is the wall clock.
     var sandboxTime = 0
+    /// Requests per second each anonymous client may make; 0 is unlimited.
+    var clientRate = 0.0
+    /// Requests an anonymous client may make at once; 0 is the rate rounded up.
+    var clientBurst = 0
+    /// The API keys file; empty takes no keys.
+    var apiKeysFile = ""
 
     /// The `User-Agent` upstreams see: the service, its version and the operator's contact.
     var userAgent: String {
@@ -106,6 +112,31 @@ extension Option {
                    }
                    settings.server.accessLog = format
                }, current: { $0.server.accessLog.rawValue }),
+        Option(name: "trusted-proxies", value: "CIDR,…",
+               help: "Proxies (IPv4/IPv6 blocks) whose X-Forwarded-For names the client, for the limits and the access log; from any other peer the header is ignored. Default: none.",
+               apply: { settings, text throws(ConfigurationError) in
+                   do throws(IPNetworkError) {
+                       settings.server.trustedProxies = TrustedProxies(try IPNetworks(parsing: text))
+                   } catch {
+                       throw ConfigurationError(description: "trusted-proxies: \(error)")
+                   }
+               }, current: { $0.server.trustedProxies.networks.description }),
+        Option(name: "client-rate", value: "PER_SECOND",
+               help: "Requests per second each anonymous client (address) may make; a cache miss costs its endpoint's declared cost. 0: unlimited.",
+               apply: { settings, text throws(ConfigurationError) in
+                   guard let value = Double(text), value >= 0, value <= 1_000_000 else {
+                       throw .invalidValue("client-rate", text, "a number of requests per second from 0 (unlimited) to 1000000")
+                   }
+                   settings.clientRate = value
+               }, current: { $0.clientRate == 0 ? "0 (unlimited)" : String($0.clientRate) }),
+        integer("client-burst", "N", "Requests an anonymous client may make at once before --client-rate applies; 0: the rate, rounded up.",
+                0...1_000_000, \.clientBurst),
+        Option(name: "api-keys", value: "FILE",
+               help: "API keys clients may send (X-Api-Key or key=): one per line, `sha256-hex name rate burst daily-quota`; an unknown key is a 401.",
+               apply: { settings, text throws(ConfigurationError) in
+                   guard !text.isEmpty, text.utf8.count <= 1024, !text.contains("\0") else { throw .invalidValue("api-keys", text, "a file") }
+                   settings.apiKeysFile = text
+               }, current: { $0.apiKeysFile.isEmpty ? "none" : $0.apiKeysFile }),
         boolean("debug-routes", "Serve /debug/fixed and /debug/delay (benchmarks and tests).", \.api.debugRoutes),
         Option(name: "admin-networks", value: "CIDR,…",
                help: "The clients that /metrics, /api/upstreams, /api/schema/upstreams.xsd and the debug routes answer: IPv4 and IPv6 "

@@ -15,8 +15,8 @@ import Upstream
             #expect((400...599).contains(entry.status), "\(entry.code)")
             #expect(!entry.summary.isEmpty && !entry.summary.contains("\n"), "\(entry.code)")
             #expect(ErrorCatalog.entry(for: entry.code) == entry)
-            // Only a wait has a Retry-After worth sending.
-            #expect(!entry.retryAfter || entry.status == 503, "\(entry.code)")
+            // Only a wait has a Retry-After worth sending: a 503, or a client's spent limit (429).
+            #expect(!entry.retryAfter || entry.status == 503 || entry.status == 429, "\(entry.code)")
         }
         #expect(ErrorCatalog.entry(for: "no_such_code") == nil)
         #expect(ErrorCatalog.status(of: "no_such_code") == 500)

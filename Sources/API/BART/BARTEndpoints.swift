@@ -90,7 +90,7 @@ enum BARTEndpoints {
             is a 404 `error` with up to 5 candidates.
             """,
         output: .documents([.departures]), outputDoc: "`departures`.",
-        errors: ["unknown_station"] + SBBEndpoints.upstreamCodes
+        errors: ["unknown_station"] + SBBEndpoints.upstreamCodes, cost: .upstream(miss: 2)
     ) {
         Parameter.path("abbr", .text, "The station's abbreviation (`EMBR`), any case.")
     }

@@ -24,6 +24,7 @@ extension Endpoint {
         var route = Route(method, path, summary: summary, immediate: fast, handler: slow)
         route.errorStyle = errorStyle
         route.isAdmin = isAdmin
+        route.cost = cost
         return route
     }
 }

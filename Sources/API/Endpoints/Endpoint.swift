@@ -8,7 +8,7 @@ import Server
 ///
 /// ```swift
 /// Endpoint("/api/geocode", id: "geocode", tag: "geocoding", summary: "Places matching a name.",
-///          output: .documents([.places]), errors: ["unknown_place"]) {
+///          output: .documents([.places]), errors: ["unknown_place"], cost: .upstream(miss: 2)) {
 ///     Parameter.query("q", .placeName(maxLength: 200), required: true, "A place name.")
 /// }
 /// .answering(as: GeocodeArguments.self) { request, arguments in … }
@@ -56,6 +56,8 @@ struct Endpoint: Sendable {
     let refusesUnknownParameters: Bool
     /// How its errors are written, when not as the service's own error documents.
     let errorStyle: ErrorStyle?
+    /// What a request takes from its client's limit: a hit, and a miss that asked an upstream.
+    let cost: RequestCost
     /// Served only with debug routes on.
     var isDebug = false
     /// Answered only to clients in the admin networks (`--admin-networks`); anyone else gets the
@@ -66,7 +68,7 @@ struct Endpoint: Sendable {
     init(
         _ path: String, publishedPath: String? = nil, id: String, tag: String, summary: String, description: String? = nil,
         output: Output, outputDoc: String, rules: [ParameterRule] = [], errors: [String] = [], refusesUnknownParameters: Bool = true,
-        errorStyle: ErrorStyle? = nil, @ParameterList parameters: () -> [Parameter] = { [] }
+        errorStyle: ErrorStyle? = nil, cost: RequestCost = .standard, @ParameterList parameters: () -> [Parameter] = { [] }
     ) {
         self.path = path
         self.publishedPath = publishedPath ?? path
@@ -81,6 +83,7 @@ struct Endpoint: Sendable {
         self.errors = errors
         self.refusesUnknownParameters = refusesUnknownParameters
         self.errorStyle = errorStyle
+        self.cost = cost
     }
 
     /// Whether the endpoint answers XML/JSON documents (and so takes `format` and `pretty`).

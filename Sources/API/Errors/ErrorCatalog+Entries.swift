@@ -46,6 +46,9 @@ extension ErrorCatalog {
         "upstream_missing": (503, .plain, "A route the service needs is not loaded."),
         "directions_off": (503, .plain, "The service runs without driving directions."),
         "not_ready": (503, .retry, "The service is starting or stopping."),
+        // The client's own limits (`--client-rate`, `--api-keys`).
+        "rate_limited": (429, .retry, "The client's rate limit or daily quota is spent; Retry-After says when to ask again."),
+        "invalid_api_key": (401, .plain, "The API key is not known (or no longer valid)."),
         "cancelled": (499, .plain, "The request was cancelled before it was answered."),
         // The HTTP layer's own, before any endpoint runs.
         "bad_request": (400, .server, "The request is malformed."),

@@ -2,11 +2,14 @@ import Markup
 
 extension OpenAPI {
     /// The codes every request to an endpoint may get besides its own: a query that cannot be
-    /// decoded, a parameter it does not take or a bad value, a format it cannot give.
+    /// decoded, a parameter it does not take or a bad value, a format it cannot give, a client
+    /// limit spent or an unknown key.
     static func requestCodes(_ endpoint: Endpoint) -> [String] {
         var codes = ["invalid_percent_escape", "invalid_utf8", "control_character", "too_many_parameters", "unknown_parameter"]
         if !endpoint.allParameters.isEmpty { codes.append("invalid_parameter") }
         if endpoint.answersDocuments { codes += ["invalid_format", "not_acceptable"] }
+        // With client limits on (`--client-rate`, `--api-keys`), every endpoint that is not free.
+        if !endpoint.cost.isFree { codes += ["invalid_api_key", "rate_limited"] }
         return codes
     }
 

@@ -145,7 +145,7 @@ enum OpendataEndpoints {
         summary: "transport.opendata.ch: stations by name (`query`) or near a position (`x` latitude, `y` longitude).",
         description: description, output: .json(schema: Opendata.locations.reference),
         outputDoc: "`stations`: locations with id, name, score, coordinate, distance (metres, with a position) and icon.",
-        rules: [.anyOf(["query", "position"])], refusesUnknownParameters: false, errorStyle: Opendata.errorStyle
+        rules: [.anyOf(["query", "position"])], refusesUnknownParameters: false, errorStyle: Opendata.errorStyle, cost: .upstream(miss: 2)
     ) {
         Parameter.query("query", .stations(max: 1), "A station name or part of one.")
         Parameter.position(latitude: "x", longitude: "y", "The position: `x` the latitude, `y` the longitude, in degrees.")
@@ -161,7 +161,7 @@ enum OpendataEndpoints {
             + "providers say nothing of these, so they leave the answer as it is.",
         output: .json(schema: Opendata.connections.reference),
         outputDoc: "`connections` (from, to, duration, transfers, products, sections), with `from`, `to` and `stations`.",
-        errors: ["unknown_station"] + SBBEndpoints.upstreamCodes, refusesUnknownParameters: false, errorStyle: Opendata.errorStyle
+        errors: ["unknown_station"] + SBBEndpoints.upstreamCodes, refusesUnknownParameters: false, errorStyle: Opendata.errorStyle, cost: .upstream(miss: 3)
     ) {
         Parameter.query("from", .stations(max: 1), required: true, "The station to leave from: a name or an id.")
         Parameter.query("to", .stations(max: 1), required: true, "The station to go to.")
@@ -190,7 +190,7 @@ enum OpendataEndpoints {
         description: description + " With both `station` and `id`, `id` wins.",
         output: .json(schema: Opendata.stationBoard.reference),
         outputDoc: "`station` and `stationboard`: journeys with their `stop` at the station.",
-        rules: [.anyOf(["station", "id"])], errors: ["unknown_station"] + SBBEndpoints.upstreamCodes, refusesUnknownParameters: false, errorStyle: Opendata.errorStyle
+        rules: [.anyOf(["station", "id"])], errors: ["unknown_station"] + SBBEndpoints.upstreamCodes, refusesUnknownParameters: false, errorStyle: Opendata.errorStyle, cost: .upstream(miss: 2)
     ) {
         Parameter.query("station", .stations(max: 1), "The station's name.")
         Parameter.query("id", .stations(max: 1), "The station's id (`8503000`, or the older `008503000`).")

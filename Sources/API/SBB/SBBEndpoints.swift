@@ -57,7 +57,7 @@ enum SBBEndpoints {
         summary: "Stations by name (`query`), or near a position (`lat`, `lon`), with score and distance.",
         output: .documents([.locations]),
         outputDoc: "`locations/station` with id, name, lat, lon, kind, score (0–1) and, with a position, distance (metres).",
-        rules: [.anyOf(["query", "position"])]
+        rules: [.anyOf(["query", "position"])], cost: .upstream(miss: 2)
     ) {
         Parameter.query("query", .stations(max: 1), "A station name or part of one; case and accents are ignored.")
         Parameter.position("The position: distances are given, and without a query the nearest stations are listed.")
@@ -77,7 +77,7 @@ enum SBBEndpoints {
             MISS when one was fetched, STALE when one is stale) and `Age` (seconds, the oldest pair's).
             """,
         output: .documents([.schedules]), outputDoc: "`schedules`, one `schedule` per pair.",
-        errors: ["ambiguous_station", "unknown_station", "no_connections"] + upstreamCodes
+        errors: ["ambiguous_station", "unknown_station", "no_connections"] + upstreamCodes, cost: .upstream(miss: 3)
     ) {
         Parameter.path(
             "from", .stations(max: ConnectionQuery.maxStations),
@@ -105,7 +105,7 @@ enum SBBEndpoints {
             asked an upstream carry `X-Cache` (HIT, MISS, STALE) and `Age`.
             """,
         output: .documents([.stationBoard]), outputDoc: "`stationboard`.",
-        errors: ["ambiguous_station", "unknown_station", "no_departures"] + upstreamCodes
+        errors: ["ambiguous_station", "unknown_station", "no_departures"] + upstreamCodes, cost: .upstream(miss: 2)
     ) {
         Parameter.path("station", .stations(max: 1), "A station name or id, 1–100 characters.")
         Parameter.query("datetime", .dateTime(space: true), "From when, as YYYY-MM-DDTHH:MM in Swiss local time; now by default.")

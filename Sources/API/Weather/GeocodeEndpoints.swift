@@ -41,7 +41,7 @@ enum GeocodeEndpoints {
             display; all but name, lat and lon where known. A 200 carries `Cache-Control: max-age=86400`, a 404 `max-age=3600`.
             """,
         output: .documents([.places]), outputDoc: "`places`.",
-        errors: ["unknown_place"] + SBBEndpoints.upstreamCodes
+        errors: ["unknown_place"] + SBBEndpoints.upstreamCodes, cost: .upstream(miss: 2)
     ) {
         Parameter.query(
             "q", .placeName(maxLength: WeatherEndpoints.maxName), required: true,
@@ -57,7 +57,7 @@ enum GeocodeEndpoints {
             (m, km, miles) and its postal code where known. A 200 carries `Cache-Control: max-age=86400`, a 404 `max-age=3600`.
             """,
         output: .documents([.places]), outputDoc: "`places`.",
-        errors: ["no_places"] + SBBEndpoints.upstreamCodes
+        errors: ["no_places"] + SBBEndpoints.upstreamCodes, cost: .upstream(miss: 2)
     ) {
         Parameter.position(required: true, "The position, in degrees.")
     }

@@ -52,7 +52,7 @@ enum WeatherEndpoints {
         outputDoc: "`routeweather`; or, with `Accept: text/event-stream`, the events that lead to it.",
         rules: [.notTogether(["depart", "day"])],
         // The service itself refuses a well-formed `depart` outside the forecast window (`invalid_parameter`).
-        errors: ["route_too_long", "invalid_parameter", "no_route"] + placeCodes
+        errors: ["route_too_long", "invalid_parameter", "no_route"] + placeCodes, cost: .upstream(miss: 10)
     ) {
         Parameter.path(
             "from", .placeName(maxLength: maxName),
@@ -82,7 +82,7 @@ enum WeatherEndpoints {
             """,
         output: .documents([.forecast]), outputDoc: "`forecast`.",
         rules: [.oneOf(["q", "position"])],
-        errors: placeCodes
+        errors: placeCodes, cost: .upstream(miss: 2)
     ) {
         Parameter.query("q", .placeName(maxLength: maxName), "A place name, \"City, ST\", \"City, Country\" or a postal code; up to 200 characters.")
         Parameter.position("The position, in degrees, instead of `q`.")

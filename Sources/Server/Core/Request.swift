@@ -57,6 +57,15 @@ public struct Request: Sendable {
     var series: RouteSeries?
     /// How the matched route writes its errors, when not as the service's own.
     var errorStyle: ErrorStyle?
+    /// The client's limit fields, set when the gate admitted it on the server thread.
+    var limitHeaders: HTTPHeaders?
+    /// Who to charge the rest of a miss's cost, and how much, once the answer is known.
+    var missCharge: (charged: String, units: Int)?
+
+    /// The same request with another target (the query without a credential), the rest kept.
+    func retargeted(_ target: String) -> Request {
+        Request(id: id, method: method, target: target, headers: headers, body: body, remoteAddress: remoteAddress)
+    }
 
     /// Creates a request from its parts, as read off the wire or built by a test.
     public init(

@@ -71,7 +71,7 @@ extension HTTPServer {
     /// every other client needs. The socket is closed at once, without an answer.
     func accepts(_ address: UnsafePointer<sockaddr>?) -> Bool {
         let remote = addressText(address)
-        let limits = configuration.limits
+        let limits = limits(for: remote)
         let now = Timestamp.monotonicNanoseconds()
         let accepted = connections.withLock { $0.accept(remote, limits: limits, now: now) }
         if !accepted { metrics.connectionRejected() }
@@ -80,7 +80,7 @@ extension HTTPServer {
 
     func connectionStarted(_ connection: OpaquePointer) -> ConnectionState {
         let remote = addressText(cmhd_connection_client_address(connection))
-        let limits = configuration.limits
+        let limits = limits(for: remote)
         let descriptor = cmhd_connection_fd(connection)
         let state = connections.withLock { table -> ConnectionState in
             let state = ConnectionState(remote: remote, rejection: table.add(remote, limits: limits), descriptor: descriptor)
@@ -89,6 +89,14 @@ extension HTTPServer {
         }
         if state.rejection == nil { metrics.connectionOpened() } else { metrics.connectionRejected() }
         return state
+    }
+
+    /// The connection limits for a peer: a trusted proxy carries many clients' connections, so
+    /// only the overall limit applies to it.
+    private func limits(for remote: String) -> ServerConfiguration.Limits {
+        var limits = configuration.limits
+        if configuration.trustedProxies.trusts(remote) { limits.maxConnectionsPerClient = limits.maxConnections }
+        return limits
     }
 
     func connectionClosed(_ state: ConnectionState) {
@@ -120,7 +128,10 @@ extension HTTPServer {
         let headers = collector.headers
         let connectionState = Self.state(of: connection)
         connectionState?.headArrived()
-        let remote = connectionState?.remote ?? "-"
+        let peer = connectionState?.remote ?? "-"
+        // Behind a trusted proxy the client is the one it names; the access log and the limits count it.
+        let trusted = configuration.trustedProxies
+        let remote = trusted.isEmpty ? peer : trusted.client(peer: peer, forwardedFor: headers.values("X-Forwarded-For"))
         let request = Request(
             id: RequestID.accept(headers["X-Request-Id"]) ?? RequestID.next(),
             method: context.method, target: context.target, headers: headers, remoteAddress: remote)

@@ -5,17 +5,25 @@ import Synchronization
 ///
 /// Building a libmicrohttpd response costs three allocations per header field (node, name,
 /// value) plus the response and its lock: about thirty for a typical answer. A prepared body is
-/// sent again and again with the same status and headers, and only `X-Request-Id` differs between
-/// two such answers, so the built response is kept and its request id swapped in place.
+/// sent again and again with the same status and headers, and only `X-Request-Id` and a client's
+/// current limit (`RateLimit`, `X-Rate-Limit-Remaining`, `X-Rate-Limit-Reset`) differ between two
+/// such answers, so the built response is kept and those values swapped in place.
 ///
 /// A kept response serves one request at a time: it is leased when queued and handed back when
 /// libmicrohttpd reports that request complete, after which libmicrohttpd no longer reads its
 /// headers. Responses are kept per thread, in a few families (body, status, headers) each.
 final class ResponseReuse: Sendable {
-    /// A kept response and the request id it carries now.
+    /// A kept response and the values of its varying fields it carries now.
     struct Kept: @unchecked Sendable {
         let pointer: OpaquePointer
-        var requestID: String
+        var values: [String]
+    }
+
+    /// The fields whose values may differ between two answers of one family; `X-Request-Id`
+    /// must be present for an answer to be kept.
+    static func isVarying(_ name: String) -> Bool {
+        // Plain comparisons of small strings: cheaper per request than hashing every name into a set.
+        name == "X-Request-Id" || name == "RateLimit" || name == "X-Rate-Limit-Remaining" || name == "X-Rate-Limit-Reset"
     }
 
     /// One response leased to one request.
@@ -25,20 +33,20 @@ final class ResponseReuse: Sendable {
         var pointer: OpaquePointer { kept.pointer }
     }
 
-    /// Responses that differ only in their request id.
+    /// Responses that differ only in their varying fields.
     final class Family: Sendable {
         let body: SharedBytes
         let status: Int
         let fields: [HTTPHeaders.Field]
-        /// Where `X-Request-Id` is among `fields`; its value there is the first request's.
-        let idIndex: Int
+        /// Where the varying fields are among `fields`; their values there are the first request's.
+        let varying: [Int]
         let idle = Mutex<[Kept]>([])
 
-        init(body: SharedBytes, status: Int, fields: [HTTPHeaders.Field], idIndex: Int) {
+        init(body: SharedBytes, status: Int, fields: [HTTPHeaders.Field], varying: [Int]) {
             self.body = body
             self.status = status
             self.fields = fields
-            self.idIndex = idIndex
+            self.varying = varying
         }
 
         // The last lease is back and the family was let go (evicted, or the server stopped).
@@ -46,10 +54,17 @@ final class ResponseReuse: Sendable {
             for kept in idle.withLock({ $0 }) { MHD_destroy_response(kept.pointer) }
         }
 
-        func matches(_ body: SharedBytes, _ status: Int, _ fields: [HTTPHeaders.Field], _ idIndex: Int) -> Bool {
-            guard body === self.body, status == self.status, idIndex == self.idIndex, fields.count == self.fields.count
+        func matches(_ body: SharedBytes, _ status: Int, _ fields: [HTTPHeaders.Field], _ varying: [Int]) -> Bool {
+            guard body === self.body, status == self.status, varying == self.varying, fields.count == self.fields.count
             else { return false }
-            for index in fields.indices where index != idIndex && fields[index] != self.fields[index] { return false }
+            var next = 0
+            for index in fields.indices {
+                if next < varying.count, varying[next] == index {
+                    next += 1
+                    continue
+                }
+                if fields[index] != self.fields[index] { return false }
+            }
             return true
         }
     }
@@ -71,11 +86,12 @@ final class ResponseReuse: Sendable {
     func lease(_ body: SharedBytes, status: Int, headers: HTTPHeaders) -> Lease? {
         guard body.count <= Self.maxBodyBytes else { return nil }
         let fields = headers.fields
-        guard let idIndex = fields.firstIndex(where: { $0.name == "X-Request-Id" }) else { return nil }
-        let requestID = fields[idIndex].value
+        let varying = fields.indices.filter { Self.isVarying(fields[$0].name) }
+        guard varying.contains(where: { fields[$0].name == "X-Request-Id" }) else { return nil }
+        let values = varying.map { fields[$0].value }
         let shard = shards[ThreadSlot.current % shards.count]
         let family = shard.families.withLock { families -> Family in
-            if let index = families.lastIndex(where: { $0.matches(body, status, fields, idIndex) }) {
+            if let index = families.lastIndex(where: { $0.matches(body, status, fields, varying) }) {
                 let found = families[index]
                 if index != families.count - 1 {
                     families.remove(at: index)
@@ -83,29 +99,30 @@ final class ResponseReuse: Sendable {
                 }
                 return found
             }
-            let made = Family(body: body, status: status, fields: fields, idIndex: idIndex)
+            let made = Family(body: body, status: status, fields: fields, varying: varying)
             // An evicted family's responses go when its last lease comes back.
             if families.count >= Self.familiesPerShard { families.removeFirst() }
             families.append(made)
             return made
         }
         if var kept = family.idle.withLock({ $0.popLast() }) {
-            if kept.requestID != requestID {
-                let swapped = kept.requestID.withCString { old in
-                    MHD_del_response_header(kept.pointer, "X-Request-Id", old) == MHD_YES
-                } && requestID.withCString { new in
-                    MHD_add_response_header(kept.pointer, "X-Request-Id", new) == MHD_YES
+            for (slot, index) in varying.enumerated() where kept.values[slot] != values[slot] {
+                let name = fields[index].name
+                let swapped = kept.values[slot].withCString { old in
+                    MHD_del_response_header(kept.pointer, name, old) == MHD_YES
+                } && values[slot].withCString { new in
+                    MHD_add_response_header(kept.pointer, name, new) == MHD_YES
                 }
                 guard swapped else {
                     MHD_destroy_response(kept.pointer)
                     return nil
                 }
-                kept.requestID = requestID
+                kept.values[slot] = values[slot]
             }
             return Lease(family: family, kept: kept)
         }
         guard let pointer = Self.build(body, fields: fields) else { return nil }
-        return Lease(family: family, kept: Kept(pointer: pointer, requestID: requestID))
+        return Lease(family: family, kept: Kept(pointer: pointer, values: values))
     }
 
     /// Takes a response back once its request is complete.

@@ -4,11 +4,20 @@ extension Responder {
     public func finalize(_ response: Response, for request: Request) -> WireResponse {
         // Handlers set content headers only; the ones added here are appended, not searched for.
         var headers = response.headers
-        headers.reserveCapacity(headers.count + HTTPHeaders.serverFields)
+        headers.reserveCapacity(headers.count + HTTPHeaders.serverFields + (request.limitHeaders?.count ?? 0))
         headers.add("Server", configuration.serverName)
         headers.add("X-Request-Id", request.id)
         headers.add("Access-Control-Allow-Origin", "*")
-        headers.add("Access-Control-Expose-Headers", "ETag, X-Request-Id, X-Cache, Age, Retry-After")
+        if let gate {
+            if let limits = request.limitHeaders {
+                for field in limits { headers.add(field.name, field.value) }
+            }
+            let limited = request.limitHeaders != nil || headers.contains("RateLimit-Policy")
+            headers.add("Access-Control-Expose-Headers", limited ? Self.exposedWithLimits : Self.exposedHeaders)
+            if let (charged, units) = request.missCharge, Self.askedUpstream(response) { gate.charge(charged, units: units) }
+        } else {
+            headers.add("Access-Control-Expose-Headers", Self.exposedHeaders)
+        }
         if draining { headers.set("Connection", "close") }
         if case .stream(let stream) = response.body {
             return finalizeStream(stream, status: response.status, negotiated: response.negotiated, headers: headers)

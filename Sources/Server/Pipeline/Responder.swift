@@ -21,10 +21,13 @@ public final class Responder: Sendable {
     let errorStyles: [String: ErrorStyle]
     /// The templates of the admin routes, for a method a template does not serve.
     let adminTemplates: Set<String>
+    /// The per-client limits, when they are on.
+    let gate: (any RequestGate)?
     private let isDraining = Atomic<Bool>(false)
 
-    /// Creates a pipeline over a set of routes; a duplicate or malformed template throws.
-    public init(routes: [Route], configuration: ServerConfiguration, log: ServerLog) throws {
+    /// Creates a pipeline over a set of routes; a duplicate or malformed template throws. With a
+    /// `gate`, every request to a route that is not free passes it first.
+    public init(routes: [Route], configuration: ServerConfiguration, log: ServerLog, gate: (any RequestGate)? = nil) throws {
         let metrics = ServerMetrics(templates: routes.map(\.template))
         var router = Router<RouteHandle>()
         for route in routes {
@@ -38,6 +41,7 @@ public final class Responder: Sendable {
         self.configuration = configuration
         self.log = log
         self.metrics = metrics
+        self.gate = gate
     }
 
     /// The (method, template) pairs that are served.
@@ -96,6 +100,11 @@ public final class Responder: Sendable {
     /// Routes and validates a request, and answers it at once where it can.
     public func begin(_ request: consuming Request) -> Step {
         var request = request
+        var queryKey: String?
+        if let gate, gate.takesKeys, let query = request.rawQuery, let (rest, key) = KeyParameter.split(query) {
+            queryKey = key
+            request = request.retargeted(rest.isEmpty ? request.path : request.path + "?" + rest)
+        }
         do {
             switch match(request) {
             case .notFound:
@@ -117,6 +126,20 @@ public final class Responder: Sendable {
                     request.format = try Negotiation.format(
                         suffix: match.format, query: request.query.first("format"), accept: request.headers["Accept"])
                     if let pretty = request.query.first("pretty") { request.pretty = pretty == "1" || pretty == "true" }
+                }
+                if let gate, !match.value.route.cost.isFree {
+                    let client = ClientIdentity(address: request.remoteAddress, key: request.headers["X-Api-Key"] ?? queryKey)
+                    let cost = match.value.route.cost
+                    guard let verdict = gate.admitNow(client, cost: cost.hit) else {
+                        return .run(request, gated(match.value.route, client: client, gate: gate))
+                    }
+                    switch verdict {
+                    case .refused(let error):
+                        throw error
+                    case .admitted(let headers, let charged):
+                        request.limitHeaders = headers
+                        if let charged, cost.miss > cost.hit { request.missCharge = (charged, cost.miss - cost.hit) }
+                    }
                 }
                 // The closures are read one by one; copying the whole Route would retain all its members.
                 if let immediate = match.value.route.immediate, let response = try immediate(request) {

@@ -31,6 +31,8 @@ public struct Route: Sendable {
     /// Whether it is answered only to clients in the admin networks; anyone else gets the 404 of
     /// a path no route matches.
     public var isAdmin = false
+    /// What a request takes from its client's limit (when limits are on).
+    public var cost = RequestCost.standard
 
     /// Creates a route with an async handler and an optional fast path tried first.
     public init(

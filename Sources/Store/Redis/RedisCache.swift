@@ -59,6 +59,8 @@ public actor RedisCache: CacheDriver {
     nonisolated let probeTask = Mutex<Task<Void, Never>?>(nil)
     nonisolated let probing = Atomic<Bool>(false)
     var connection: RedisConnection?
+    /// The SHA-1 Redis gave each script loaded with `SCRIPT LOAD`, by script text, for `EVALSHA`.
+    var scriptDigests: [String: String] = [:]
     private var lastAttempt: ContinuousClock.Instant?
     private nonisolated let attempts = Atomic<Int>(0)
 
@@ -169,7 +171,7 @@ public actor RedisCache: CacheDriver {
 
     /// Runs `body` on the connection, connecting first if due; nil if there is no connection or
     /// the command failed, which marks the cache degraded.
-    private func run<T>(_ body: (borrowing RedisConnection) throws(CacheError) -> T) -> T? {
+    func run<T>(_ body: (borrowing RedisConnection) throws(CacheError) -> T) -> T? {
         var retried = false
         while let connection = connectIfDue() {
             do {

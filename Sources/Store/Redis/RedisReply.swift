@@ -34,6 +34,26 @@ struct RedisReply: ~Copyable {
         }
     }
 
+    /// The elements of an array reply as text (integers in decimal, nil bulk strings as ""); nil
+    /// for other types.
+    var texts: [String]? {
+        guard type == REDIS_REPLY_ARRAY, let elements = pointer.pointee.element else { return nil }
+        return (0..<Int(pointer.pointee.elements)).map { index in
+            guard let element = elements[index] else { return "" }
+            switch element.pointee.type {
+            case REDIS_REPLY_INTEGER:
+                return String(element.pointee.integer)
+            case REDIS_REPLY_STRING, REDIS_REPLY_STATUS:
+                guard let text = element.pointee.str else { return "" }
+                return text.withMemoryRebound(to: UInt8.self, capacity: element.pointee.len) {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: element.pointee.len), as: UTF8.self)
+                }
+            default:
+                return ""
+            }
+        }
+    }
+
     /// The text of a string, status or error reply.
     var text: String? {
         bytes.map { String(decoding: $0, as: UTF8.self) }

@@ -15,15 +15,18 @@ struct LiveApp: Sendable {
 
     static func with<T: Sendable>(
         debugRoutes: Bool = true, upstreams: Upstreams? = nil, timetable: TimetableService? = nil, departures: DepartureService? = nil,
-        weather: RouteWeatherService? = nil, live: (@Sendable (String) -> Bool)? = nil,
-        configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (LiveApp) async throws -> T
+        weather: RouteWeatherService? = nil, live: (@Sendable (String) -> Bool)? = nil, limits: ClientLimits? = nil,
+        trustedProxies: TrustedProxies = TrustedProxies(), configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: (LiveApp) async throws -> T
     ) async throws -> T {
         var configuration = ServerConfiguration()
         configure(&configuration)
         configuration.port = 0
         configuration.accessLog = .off
+        configuration.trustedProxies = trustedProxies
         var api = APIConfiguration()
         api.debugRoutes = debugRoutes
+        api.limits = limits
         if let live { api.live = live }
         let sink = LogSink()
         let log = ServerLog(sink: sink)
