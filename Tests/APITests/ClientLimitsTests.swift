@@ -81,15 +81,15 @@ import Testing
         let rule = RateRule(rate: 1, burst: 1)
         // From an untrusted peer (nothing is trusted) the header is ignored: both requests are 127.0.0.1's.
         try await LiveApp.with(limits: ClientLimits(anonymous: rule, keys: nil, limiter: MemoryRateLimiter(), now: clock.reading)) { (app: LiveApp) async throws in
-            #expect(try await app.get("/debug/fixed", headers: [("X-Forwarded-For", "198.51.100.1")]).status == 200)
-            #expect(try await app.get("/debug/fixed", headers: [("X-Forwarded-For", "198.51.100.2")]).status == 429)
+            #expect(try await app.get("/api", headers: [("X-Forwarded-For", "198.51.100.1")]).status == 200)
+            #expect(try await app.get("/api", headers: [("X-Forwarded-For", "198.51.100.2")]).status == 429)
         }
         try await LiveApp.with(
             limits: ClientLimits(anonymous: rule, keys: nil, limiter: MemoryRateLimiter(), now: clock.reading),
             trustedProxies: TrustedProxies(try IPNetworks(parsing: "10.0.0.0/8"))
         ) { (app: LiveApp) async throws in
-            #expect(try await app.get("/debug/fixed", headers: [("X-Forwarded-For", "198.51.100.1")]).status == 200)
-            #expect(try await app.get("/debug/fixed", headers: [("X-Forwarded-For", "198.51.100.2")]).status == 429)
+            #expect(try await app.get("/api", headers: [("X-Forwarded-For", "198.51.100.1")]).status == 200)
+            #expect(try await app.get("/api", headers: [("X-Forwarded-For", "198.51.100.2")]).status == 429)
         }
         // From a trusted proxy each named client has its own limit; what a client wrote left of
         // the proxy's entry is not read.
@@ -97,9 +97,12 @@ import Testing
             limits: ClientLimits(anonymous: rule, keys: nil, limiter: MemoryRateLimiter(), now: clock.reading),
             trustedProxies: TrustedProxies(try IPNetworks(parsing: "127.0.0.0/8"))
         ) { (app: LiveApp) async throws in
-            #expect(try await app.get("/debug/fixed", headers: [("X-Forwarded-For", "198.51.100.1")]).status == 200)
-            #expect(try await app.get("/debug/fixed", headers: [("X-Forwarded-For", "198.51.100.2")]).status == 200)
-            #expect(try await app.get("/debug/fixed", headers: [("X-Forwarded-For", "6.6.6.6, 198.51.100.1")]).status == 429)
+            #expect(try await app.get("/api", headers: [("X-Forwarded-For", "198.51.100.1")]).status == 200)
+            #expect(try await app.get("/api", headers: [("X-Forwarded-For", "198.51.100.2")]).status == 200)
+            #expect(try await app.get("/api", headers: [("X-Forwarded-For", "6.6.6.6, 198.51.100.1")]).status == 429)
+            // The admin views follow the named client too: through the proxy, an outside client gets the 404.
+            #expect(try await app.get("/metrics", headers: [("X-Forwarded-For", "198.51.100.9")]).status == 404)
+            #expect(try await app.get("/metrics").status == 200)
         }
     }
 
