@@ -11,7 +11,7 @@
 # 200 ms (--sandbox-latency 200), so that an event stream's events are far apart.
 #
 # Usage: bash scripts/cluster-test.sh <path-to-gottago-binary>
-# Env:   CLUSTER_LOAD_SECONDS (default 10): the wrk run during which an instance is killed;
+# Env:   CLUSTER_LOAD_SECONDS (default 20): the wrk run during which an instance is killed;
 #        CLUSTER_KEEP=1 keeps the folder (logs, nginx's access log) for inspection.
 set -euo pipefail
 
@@ -25,7 +25,7 @@ cluster_fail() {
 }
 
 BIN=${1:?usage: bash scripts/cluster-test.sh <path-to-gottago-binary>}
-LOAD_SECONDS=${CLUSTER_LOAD_SECONDS:-10}
+LOAD_SECONDS=${CLUSTER_LOAD_SECONDS:-20}
 SANDBOX_LATENCY_MS=200
 BURST=300
 BURST_DELAY_MS=300
