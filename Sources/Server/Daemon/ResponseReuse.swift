@@ -22,8 +22,27 @@ final class ResponseReuse: Sendable {
     /// The fields whose values may differ between two answers of one family; `X-Request-Id`
     /// must be present for an answer to be kept.
     static func isVarying(_ name: String) -> Bool {
-        // Plain comparisons of small strings: cheaper per request than hashing every name into a set.
-        name == "X-Request-Id" || name == "RateLimit" || name == "X-Rate-Limit-Remaining" || name == "X-Rate-Limit-Reset"
+        // The length first (constant time for native strings): most names are ruled out without a comparison.
+        switch name.utf8.count {
+        case 9: name == "RateLimit"
+        case 12: name == "X-Request-Id"
+        case 18: name == "X-Rate-Limit-Reset"
+        case 22: name == "X-Rate-Limit-Remaining"
+        default: false
+        }
+    }
+
+    /// Where the varying fields are, a bit per position; nil when the answer is not one to keep
+    /// (no `X-Request-Id`, or more fields than bits).
+    static func varyingMask(_ fields: [HTTPHeaders.Field]) -> UInt64? {
+        guard fields.count <= 64 else { return nil }
+        var mask: UInt64 = 0
+        var hasID = false
+        for index in fields.indices where isVarying(fields[index].name) {
+            mask |= 1 << UInt64(index)
+            if fields[index].name.utf8.count == 12 { hasID = true }
+        }
+        return hasID ? mask : nil
     }
 
     /// One response leased to one request.
@@ -38,11 +57,11 @@ final class ResponseReuse: Sendable {
         let body: SharedBytes
         let status: Int
         let fields: [HTTPHeaders.Field]
-        /// Where the varying fields are among `fields`; their values there are the first request's.
-        let varying: [Int]
+        /// Where the varying fields are among `fields`, a bit per position; their values there are the first request's.
+        let varying: UInt64
         let idle = Mutex<[Kept]>([])
 
-        init(body: SharedBytes, status: Int, fields: [HTTPHeaders.Field], varying: [Int]) {
+        init(body: SharedBytes, status: Int, fields: [HTTPHeaders.Field], varying: UInt64) {
             self.body = body
             self.status = status
             self.fields = fields
@@ -54,17 +73,10 @@ final class ResponseReuse: Sendable {
             for kept in idle.withLock({ $0 }) { MHD_destroy_response(kept.pointer) }
         }
 
-        func matches(_ body: SharedBytes, _ status: Int, _ fields: [HTTPHeaders.Field], _ varying: [Int]) -> Bool {
+        func matches(_ body: SharedBytes, _ status: Int, _ fields: [HTTPHeaders.Field], _ varying: UInt64) -> Bool {
             guard body === self.body, status == self.status, varying == self.varying, fields.count == self.fields.count
             else { return false }
-            var next = 0
-            for index in fields.indices {
-                if next < varying.count, varying[next] == index {
-                    next += 1
-                    continue
-                }
-                if fields[index] != self.fields[index] { return false }
-            }
+            for index in fields.indices where varying & (1 << UInt64(index)) == 0 && fields[index] != self.fields[index] { return false }
             return true
         }
     }
@@ -86,9 +98,7 @@ final class ResponseReuse: Sendable {
     func lease(_ body: SharedBytes, status: Int, headers: HTTPHeaders) -> Lease? {
         guard body.count <= Self.maxBodyBytes else { return nil }
         let fields = headers.fields
-        let varying = fields.indices.filter { Self.isVarying(fields[$0].name) }
-        guard varying.contains(where: { fields[$0].name == "X-Request-Id" }) else { return nil }
-        let values = varying.map { fields[$0].value }
+        guard let varying = Self.varyingMask(fields) else { return nil }
         let shard = shards[ThreadSlot.current % shards.count]
         let family = shard.families.withLock { families -> Family in
             if let index = families.lastIndex(where: { $0.matches(body, status, fields, varying) }) {
@@ -106,22 +116,26 @@ final class ResponseReuse: Sendable {
             return made
         }
         if var kept = family.idle.withLock({ $0.popLast() }) {
-            for (slot, index) in varying.enumerated() where kept.values[slot] != values[slot] {
-                let name = fields[index].name
-                let swapped = kept.values[slot].withCString { old in
-                    MHD_del_response_header(kept.pointer, name, old) == MHD_YES
-                } && values[slot].withCString { new in
-                    MHD_add_response_header(kept.pointer, name, new) == MHD_YES
+            var slot = 0
+            for index in fields.indices where varying & (1 << UInt64(index)) != 0 {
+                defer { slot += 1 }
+                let field = fields[index]
+                guard kept.values[slot] != field.value else { continue }
+                // withCString borrows the strings' storage; passing a String to C would copy it.
+                let swapped = field.name.withCString { name in
+                    kept.values[slot].withCString { old in MHD_del_response_header(kept.pointer, name, old) == MHD_YES }
+                        && field.value.withCString { new in MHD_add_response_header(kept.pointer, name, new) == MHD_YES }
                 }
                 guard swapped else {
                     MHD_destroy_response(kept.pointer)
                     return nil
                 }
-                kept.values[slot] = values[slot]
+                kept.values[slot] = field.value
             }
             return Lease(family: family, kept: kept)
         }
         guard let pointer = Self.build(body, fields: fields) else { return nil }
+        let values = fields.indices.filter { varying & (1 << UInt64($0)) != 0 }.map { fields[$0].value }
         return Lease(family: family, kept: Kept(pointer: pointer, values: values))
     }
 
