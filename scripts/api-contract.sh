@@ -18,38 +18,14 @@ SCHEMATHESIS_VERSION=4.32.5
 VALIDATOR_VERSION=0.7.2
 EXAMPLES=${CONTRACT_EXAMPLES:-30}
 
-installed=$("$VENV/bin/schemathesis" --version 2>/dev/null || true)
-installed+=" validator $("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("openapi-spec-validator"))' 2>/dev/null || true)"
-if [[ $installed != *"$SCHEMATHESIS_VERSION"* || $installed != *"validator $VALIDATOR_VERSION"* ]]; then
-    rm -rf "$VENV"
-    python3 -m venv "$VENV" || { echo "api-contract: python3 -m venv failed; install python3-venv" >&2; exit 1; }
-    if ! "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" "openapi-spec-validator==$VALIDATOR_VERSION"; then
-        echo "api-contract: SKIPPED: schemathesis $SCHEMATHESIS_VERSION and openapi-spec-validator $VALIDATOR_VERSION could not be installed from PyPI" >&2
-        rm -rf "$VENV"
-        exit 0
-    fi
-fi
+# shellcheck source=scripts/sandbox-server.sh
+source "$ROOT/scripts/sandbox-server.sh"
+pinned_venv api-contract "$VENV" "schemathesis==$SCHEMATHESIS_VERSION" "openapi-spec-validator==$VALIDATOR_VERSION" || exit 0
 
 work=$(mktemp -d /tmp/gottago-contract-XXXXXX)
-pid=
-stop() {
-    [[ -n $pid ]] && { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; }
-    rm -rf "$work"
-}
-trap stop EXIT
-
-# The sandbox's clock starts at a weekday's midday in San Francisco: the same trains run whatever the hour.
-"$BIN" serve --port 0 --routes "$ROOT/Routes" --data-dir "$work/data" --log-format off --sandbox-time 1796241600 \
-    >"$work/out" 2>"$work/err" &
-pid=$!
-port=
-for _ in $(seq 1 600); do
-    port=$(sed -n 's|^listening on http://127.0.0.1:\([0-9]*\)$|\1|p' "$work/out" | head -n 1)
-    [[ -n $port ]] && curl -fs "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
-    kill -0 "$pid" 2>/dev/null || { cat "$work/err" >&2; echo "api-contract: gottago did not start" >&2; exit 1; }
-    sleep 0.1
-done
-[[ -n $port ]] || { echo "api-contract: gottago printed no port" >&2; exit 1; }
+trap 'stop_sandbox; rm -rf "$work"' EXIT
+serve_sandbox api-contract "$BIN" "$ROOT/Routes" "$work"
+port=$SANDBOX_PORT
 
 curl -fsS "http://127.0.0.1:$port/api/openapi.json" -o "$work/openapi.json"
 "$VENV/bin/openapi-spec-validator" --schema 3.1 "$work/openapi.json"

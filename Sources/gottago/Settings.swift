@@ -112,15 +112,9 @@ extension Option {
                    }
                    settings.server.accessLog = format
                }, current: { $0.server.accessLog.rawValue }),
-        Option(name: "trusted-proxies", value: "CIDR,…",
-               help: "Proxies (IPv4/IPv6 blocks) whose X-Forwarded-For names the client, for the limits and the access log; from any other peer the header is ignored. Default: none.",
-               apply: { settings, text throws(ConfigurationError) in
-                   do throws(IPNetworkError) {
-                       settings.server.trustedProxies = TrustedProxies(try IPNetworks(parsing: text))
-                   } catch {
-                       throw ConfigurationError(description: "trusted-proxies: \(error)")
-                   }
-               }, current: { $0.server.trustedProxies.networks.description }),
+        networks("trusted-proxies",
+                 "Proxies (IPv4/IPv6 blocks) whose X-Forwarded-For names the client, for the limits and the access log; from any other peer the header is ignored. Default: none.",
+                 \.server.trustedProxies.networks),
         Option(name: "client-rate", value: "PER_SECOND",
                help: "Requests per second each anonymous client (address) may make; a cache miss costs its endpoint's declared cost. 0: unlimited.",
                apply: { settings, text throws(ConfigurationError) in
@@ -138,16 +132,10 @@ extension Option {
                    settings.apiKeysFile = text
                }, current: { $0.apiKeysFile.isEmpty ? "none" : $0.apiKeysFile }),
         boolean("debug-routes", "Serve /debug/fixed and /debug/delay (benchmarks and tests).", \.api.debugRoutes),
-        Option(name: "admin-networks", value: "CIDR,…",
-               help: "The clients that /metrics, /api/upstreams, /api/schema/upstreams.xsd and the debug routes answer: IPv4 and IPv6 "
-                   + "blocks joined by commas (an IPv4 block also matches its ::ffff: form), or none; to anyone else they are a 404.",
-               apply: { settings, text throws(ConfigurationError) in
-                   do throws(IPNetworkError) {
-                       settings.server.adminNetworks = try IPNetworks(parsing: text)
-                   } catch {
-                       throw ConfigurationError(description: "admin-networks: \(error)")
-                   }
-               }, current: { $0.server.adminNetworks.description }),
+        networks("admin-networks",
+                 "The clients that /metrics, /api/upstreams, /api/schema/upstreams.xsd and the debug routes answer: IPv4 and IPv6 "
+                     + "blocks joined by commas (an IPv4 block also matches its ::ffff: form), or none; to anyone else they are a 404.",
+                 \.server.adminNetworks),
         Option(name: "routes", value: "DIR", help: "The route files: DIR/route.rng and DIR/<id>/route.xml. Any invalid route stops the start.",
                apply: { $0.routes = $1 }, current: { $0.routes }),
         Option(name: "cache", value: "memory|redis://HOST:PORT/DB",
@@ -249,6 +237,17 @@ extension Option {
                           guard let choice = Choice(rawValue: text) else { throw .invalidValue(name, text, (names + ["off"]).joined(separator: " or ")) }
                           settings[keyPath: path] = choice
                       }, current: { $0[keyPath: path]?.rawValue ?? "off" })
+    }
+
+    /// A list of address blocks (`10.0.0.0/8,fd00::/8`, or `none`); the first bad block is named.
+    static func networks(_ name: String, _ help: String, _ path: any WritableKeyPath<Settings, IPNetworks> & Sendable) -> Option {
+        Option(name: name, value: "CIDR,…", help: help, apply: { settings, text throws(ConfigurationError) in
+            do throws(IPNetworkError) {
+                settings[keyPath: path] = try IPNetworks(parsing: text)
+            } catch {
+                throw ConfigurationError(description: "\(name): \(error)")
+            }
+        }, current: { $0[keyPath: path].description })
     }
 
     static func boolean(_ name: String, _ help: String, _ path: any WritableKeyPath<Settings, Bool> & Sendable) -> Option {

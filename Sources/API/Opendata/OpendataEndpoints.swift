@@ -17,15 +17,15 @@ enum OpendataEndpoints {
     static func endpoints(timetable: TimetableService) -> [Endpoint] {
         [
             locations.answeringInline(as: LocationsArguments.self) { _, arguments in
-                try answer(locationsDocument(arguments, timetable: timetable), fields: arguments.fields, cache: .maxAge(3600))
+                answer(locationsDocument(arguments, timetable: timetable), fields: arguments.fields, cache: .maxAge(3600))
             },
             connections.answering(as: ConnectionsArguments.self) { _, arguments in
                 let (document, provenance) = try await connectionsDocument(arguments, timetable: timetable)
-                return try answer(document, fields: arguments.fields, provenance: provenance)
+                return answer(document, fields: arguments.fields, provenance: provenance)
             },
             stationBoard.answering(as: BoardArguments.self) { _, arguments in
                 let (document, provenance) = try await boardDocument(arguments, timetable: timetable)
-                return try answer(document, fields: arguments.fields, provenance: provenance)
+                return answer(document, fields: arguments.fields, provenance: provenance)
             },
         ]
     }
@@ -108,7 +108,7 @@ enum OpendataEndpoints {
     /// The JSON answer, projected to `fields[]` when given; `X-Cache` and `Age` when an upstream was asked.
     static func answer(
         _ document: JSONValue, fields: OpendataFields?, provenance: Provenance? = nil, cache: CachePolicy = .noCache
-    ) throws -> Response {
+    ) -> Response {
         var response = Response(
             headers: HTTPHeaders(contentType: "application/json; charset=utf-8"),
             body: .bytes(JSONValue.render(fields?.project(document) ?? document)), cache: cache)
