@@ -127,12 +127,9 @@ extension Option {
                }, current: { $0.clientRate == 0 ? "0 (unlimited)" : String($0.clientRate) }),
         integer("client-burst", "N", "Requests an anonymous client may make at once before --client-rate applies; 0: the rate, rounded up.",
                 0...1_000_000, \.clientBurst),
-        Option(name: "api-keys", value: "FILE",
-               help: "API keys clients may send (X-Api-Key or key=): one per line, `sha256-hex name rate burst daily-quota`; an unknown key is a 401.",
-               apply: { settings, text throws(ConfigurationError) in
-                   guard !text.isEmpty, text.utf8.count <= 1024, !text.contains("\0") else { throw .invalidValue("api-keys", text, "a file") }
-                   settings.apiKeysFile = text
-               }, current: { $0.apiKeysFile.isEmpty ? "none" : $0.apiKeysFile }),
+        filePath("api-keys", "FILE",
+                 "API keys clients may send (X-Api-Key or key=): one per line, `sha256-hex name rate burst daily-quota`; an unknown key is a 401.",
+                 "a file", unset: "none", \.apiKeysFile),
         boolean("debug-routes", "Serve /debug/fixed and /debug/delay (benchmarks and tests).", \.api.debugRoutes),
         networks("admin-networks",
                  "The clients that /metrics, /api/upstreams, /api/schema/upstreams.xsd and the debug routes answer: IPv4 and IPv6 "
@@ -193,18 +190,12 @@ extension Option {
         choiceOrOff("geocoder", "PROVIDER", "Who answers /api/geocode and finds the places of the weather endpoints: ",
                     " (gazetteer: the embedded GeoNames places and US ZIP codes; the others are upstreams, simulated by the sandbox unless given an origin).",
                     \.geocoder),
-        Option(name: "data-dir", value: "DIR",
-               help: "Where the embedded gazetteer's database is built on first start (about 60 MB); by default $XDG_CACHE_HOME/gottago or ~/.cache/gottago.",
-               apply: { settings, text throws(ConfigurationError) in
-                   guard !text.isEmpty, text.utf8.count <= 1024, !text.contains("\0") else { throw .invalidValue("data-dir", text, "a folder") }
-                   settings.dataDirectory = text
-               }, current: { $0.dataDirectory.isEmpty ? "the user's cache folder" : $0.dataDirectory }),
-        Option(name: "web-dir", value: "DIR",
-               help: "Serve the web page at / from this folder's files, read at start, instead of the built-in ones (working on the page without rebuilding); none serves no page.",
-               apply: { settings, text throws(ConfigurationError) in
-                   guard !text.isEmpty, text.utf8.count <= 1024, !text.contains("\0") else { throw .invalidValue("web-dir", text, "a folder, or none") }
-                   settings.webDirectory = text
-               }, current: { $0.webDirectory.isEmpty ? "the built-in page" : $0.webDirectory }),
+        filePath("data-dir", "DIR",
+                 "Where the embedded gazetteer's database is built on first start (about 60 MB); by default $XDG_CACHE_HOME/gottago or ~/.cache/gottago.",
+                 "a folder", unset: "the user's cache folder", \.dataDirectory),
+        filePath("web-dir", "DIR",
+                 "Serve the web page at / from this folder's files, read at start, instead of the built-in ones (working on the page without rebuilding); none serves no page.",
+                 "a folder, or none", unset: "the built-in page", \.webDirectory),
         Option(name: "api-key", value: "KEY", help: "The API key sent to Google Routes, Google Directions, Google Geocoding or GraphHopper when they are used live.",
                apply: { settings, text throws(ConfigurationError) in
                    guard !text.isEmpty, text.utf8.count <= 200, text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
@@ -229,6 +220,17 @@ extension Option {
             }
             settings[keyPath: path] = number
         }, current: { String($0[keyPath: path]) })
+    }
+
+    /// A file or folder's path: not empty, at most 1024 bytes, no NUL; `unset` is what an empty one means.
+    static func filePath(
+        _ name: String, _ value: String, _ help: String, _ what: String, unset: String,
+        _ path: any WritableKeyPath<Settings, String> & Sendable
+    ) -> Option {
+        Option(name: name, value: value, help: help, apply: { settings, text throws(ConfigurationError) in
+            guard !text.isEmpty, text.utf8.count <= 1024, !text.contains("\0") else { throw .invalidValue(name, text, what) }
+            settings[keyPath: path] = text
+        }, current: { $0[keyPath: path].isEmpty ? unset : $0[keyPath: path] })
     }
 
     /// One of an enumeration's values by its raw value, or `off` for none; the help lists them.
