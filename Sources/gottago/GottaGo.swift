@@ -163,7 +163,8 @@ struct GottaGo {
             switch settings.webDirectory {
             case "": break
             case "none": api.site = nil
-            case let directory: api.site = try WebSite.directory(directory)
+            case let directory:
+                do { api.site = try WebSite.directory(directory) } catch { fail("--web-dir: \(error)") }
             }
             application = try Application(
                 server: settings.server, api: api, upstreams: upstreams, timetable: timetable, departures: departures,
