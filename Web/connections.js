@@ -37,6 +37,7 @@ $('#conn-locate').addEventListener('click', async () => {
     const near = response?.ok && doc.locations?.[0];
     if (near) fields.from.add(near.name);
   }
+  if (fields.from.values().length && fields.to.values().length) search(true);
 });
 
 function showPosition() {

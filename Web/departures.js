@@ -26,6 +26,13 @@ select.addEventListener('change', () => {
   if (select.value) start({abbr: select.value}, true);
 });
 
+// A hidden tab asks nothing; it catches up when shown again.
+document.addEventListener('visibilitychange', () => {
+  if (!target || document.getElementById('departures').hidden) return;
+  if (document.hidden) clearTimeout(timer);
+  else refresh();
+});
+
 function loadStations() {
   stationsLoaded ||= getOK('/api/bart/stations.json').then(({doc}) => {
     select.append(...doc.stations.map((s) => h('option', {value: s.abbr}, `${s.name} (${s.city})`)));

@@ -192,6 +192,24 @@ def check_connections(browser):
     ctx.close()
 
 
+def check_position(browser):
+    """"Use my position" in Bern: the ambiguous "Rathaus" becomes Bern's."""
+    ctx = new_context(browser, geolocation={"latitude": 46.948, "longitude": 7.4527}, permissions=["geolocation"])
+    watch = Watch(ctx, "connections with a position")
+    watch.allow.append(r"/api/sbb/from/Rathaus/to/Thun\.json\?$")
+    page = ctx.new_page()
+    page.goto(BASE + "/?from=Rathaus&to=Thun")
+    page.locator("#conn-results .candidate").first.wait_for(timeout=WAIT_MS)
+    page.locator("#conn-locate").click()
+    page.locator("#conn-results .link").first.wait_for(timeout=WAIT_MS)
+    first = page.locator("#conn-results .link .stop-name").first.inner_text()
+    params = page.evaluate("Object.fromEntries(new URLSearchParams(location.search))")
+    check("connections: \"Use my position\" takes the nearest \"Rathaus\"", first == "Bern, Rathaus" and params.get("lat") == "46.948",
+          f"first stop {first!r}, {page.url}")
+    watch.verdict()
+    ctx.close()
+
+
 def check_departures(browser):
     ctx = new_context(browser, geolocation=EMBARCADERO, permissions=["geolocation"])
     watch = Watch(ctx, "departures")
@@ -343,7 +361,7 @@ def main():
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        for run in (check_weight, check_connections, check_departures, check_weather):
+        for run in (check_weight, check_connections, check_position, check_departures, check_weather):
             try:
                 run(browser)
             except PlaywrightError as err:
