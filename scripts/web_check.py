@@ -196,7 +196,7 @@ def check_position(browser):
     """"Use my position" in Bern: the ambiguous "Rathaus" becomes Bern's."""
     ctx = new_context(browser, geolocation={"latitude": 46.948, "longitude": 7.4527}, permissions=["geolocation"])
     watch = Watch(ctx, "connections with a position")
-    watch.allow.append(r"/api/sbb/from/Rathaus/to/Thun\.json\?$")
+    watch.allow.append(r"/api/sbb/from/Rathaus/to/Thun\.json")
     page = ctx.new_page()
     page.goto(BASE + "/?from=Rathaus&to=Thun")
     page.locator("#conn-results .candidate").first.wait_for(timeout=WAIT_MS)
