@@ -4,6 +4,8 @@ import * as departures from './departures.js';
 import * as weather from './weather.js';
 
 const views = {connections, departures, weather};
+// Each view's last address, so that going back to a view by its tab finds it as it was left.
+const last = {};
 let current = null;
 
 function route() {
@@ -11,6 +13,7 @@ function route() {
   const name = views[params.get('view')] ? params.get('view') : 'connections';
   if (current && current !== name) views[current].leave();
   current = name;
+  last[name] = location.search;
   for (const key of Object.keys(views)) document.getElementById(key).hidden = key !== name;
   for (const a of document.querySelectorAll('nav a')) {
     if (a.dataset.view === name) a.setAttribute('aria-current', 'page');
@@ -24,7 +27,9 @@ document.querySelector('nav').addEventListener('click', (e) => {
   const a = e.target.closest('a[data-view]');
   if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button) return;
   e.preventDefault();
-  if (a.dataset.view !== current || location.search !== `?view=${a.dataset.view}`) history.pushState(null, '', a.href);
+  if (a.dataset.view === current) return;
+  last[current] = location.search;
+  history.pushState(null, '', '/' + (last[a.dataset.view] || `?view=${a.dataset.view}`));
   route();
   document.getElementById(`${a.dataset.view}-title`).focus({preventScroll: true});
 });

@@ -16,6 +16,7 @@ for (const box of form.querySelectorAll('.stations')) {
   fields[box.dataset.name] = new StationField(box, {position: () => position});
 }
 let seq = 0;
+let shown = ''; // the address whose answer is on the page
 
 form.addEventListener('submit', (e) => {
   e.preventDefault();
@@ -59,6 +60,9 @@ function state() {
 
 /** Restores the view from the URL (`?from=Bern;Thun&to=Zürich HB&via=…&date=&time=&arrival=1&lat=&lon=`). */
 export function restore(params) {
+  // Back on this view with the same address: what is shown is kept, not asked for again.
+  if (params.toString() === shown && results.childElementCount) return;
+  shown = params.toString();
   fields.from.set(splitList(params.get('from')));
   fields.to.set(splitList(params.get('to')));
   fields.via.set(params.getAll('via').flatMap(splitList));
@@ -82,6 +86,7 @@ async function search(push) {
     return;
   }
   if (push) setURL(s);
+  shown = new URLSearchParams(location.search).toString();
   document.title = `${s.from.replaceAll(';', ', ')} → ${s.to.replaceAll(';', ', ')} · GottaGo`;
   const params = new URLSearchParams();
   for (const v of s.via) params.append('via', v);

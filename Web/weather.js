@@ -20,6 +20,7 @@ const table = $('#wx-table');
 const tbody = table.tBodies[0];
 const credit = $('#wx-credit');
 let source = null;
+let shown = ''; // the address whose answer is on the page
 
 // Each stage's share of the bar, in the order the server goes through them.
 const STAGES = {geocoding: [0, 5, 'Finding both ends'], route: [5, 15, 'Asking for the route'],
@@ -45,6 +46,9 @@ mapImg.addEventListener('error', () => {
 /** Restores the view from the URL (`?view=weather&from=…&to=…&day=1` or `&depart=2026-12-03T08:00`). */
 export function restore(params) {
   document.title = 'Weather along a route · GottaGo';
+  // Back on this view with the same address: what is shown is kept, not asked for again.
+  if (params.toString() === shown) return;
+  shown = params.toString();
   from.value = params.get('from') || '';
   to.value = params.get('to') || '';
   day.value = /^[0-6]$/.test(params.get('day') || '') ? params.get('day') : '0';
@@ -71,6 +75,12 @@ function stop() {
   source = null;
 }
 
+/** Leaving the view closes the stream; what it has not finished is asked for again on return. */
+export function leave() {
+  if (source) shown = '';
+  stop();
+}
+
 function run(push) {
   const f = from.value.trim(), t = to.value.trim();
   if (!f || !t) {
@@ -80,6 +90,7 @@ function run(push) {
   }
   const when = depart.value ? {depart: depart.value.slice(0, 16)} : {day: day.value};
   if (push) setURL({view: 'weather', from: f, to: t, ...when});
+  shown = new URLSearchParams(location.search).toString();
   document.title = `${f} → ${t}: weather · GottaGo`;
   clear();
   const base = `/api/weather/route/from/${encodeURIComponent(f)}/to/${encodeURIComponent(t)}`;
@@ -175,9 +186,4 @@ function addRow(p) {
     h('td', {class: 'num c-rain'}, w ? [w.precipitation != null ? `${w.precipitation}%` : null, w.precipitation_mm != null ? `${w.precipitation_mm} mm` : null].filter(Boolean).join(' ') : ''));
   const next = [...tbody.rows].find((r) => Number(r.dataset.index) > p.index);
   tbody.insertBefore(row, next || null);
-}
-
-/** Leaving the view closes the stream. */
-export function leave() {
-  stop();
 }

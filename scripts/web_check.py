@@ -323,6 +323,17 @@ def check_weather(browser):
         check("weather: the SVG endpoint answers an SVG", False, svg)
     screenshots(page, "weather")
 
+    # Another tab and back: the finished answer is kept, the stream not asked for again.
+    streams = []
+    page.on("request", lambda r: streams.append(r.url) if r.headers.get("accept") == "text/event-stream" else None)
+    page.click("nav a[data-view=connections]")
+    page.locator("#connections").wait_for()
+    page.click("nav a[data-view=weather]")
+    page.locator("#weather").wait_for()
+    kept = page.locator("#wx-table tbody tr").count()
+    check("weather: back on its tab, the view is as it was left", kept == len(rows) and not streams and "from=Bethesda" in page.url,
+          f"{kept} rows, {len(streams)} new streams, {page.url}")
+
     # A place nobody knows: the error document's message, not the document.
     page.fill("#wx-from", "Qqqxyzzy")
     page.locator("#wx-form button[type=submit]").click()
