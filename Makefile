@@ -17,12 +17,17 @@ FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use
 
 all: build
 
+# Web/ is embedded by Sources/EmbeddedFiles/web.S, which this rewrites when a file of Web/ changed.
+EMBED_WEB := python3 scripts/embed-web.py
+
 build:
 	@bash scripts/ensure-packages.sh $(BUILD_PACKAGES)
+	$(EMBED_WEB)
 	$(SWIFT) build
 
 release:
 	@bash scripts/ensure-packages.sh $(BUILD_PACKAGES)
+	$(EMBED_WEB)
 	$(SWIFT) build -c release
 
 serve: release
@@ -30,6 +35,7 @@ serve: release
 
 test:
 	@bash scripts/ensure-packages.sh $(BUILD_PACKAGES) python3-venv curl
+	$(EMBED_WEB)
 	$(SWIFT) build --build-tests
 	bash scripts/with-redis.sh $(SWIFT) test --skip-build --disable-xctest
 	"$$($(SWIFT) build --show-bin-path)/gottago" routes check

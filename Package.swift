@@ -29,6 +29,7 @@ let package = Package(
         .target(name: "Fetch", dependencies: ["Kernel", "CCurl", "Compression"], swiftSettings: swiftSettings),
         .target(name: "Store", dependencies: ["Kernel", "CHiredis", "CSQLite3", "Compression", "Model", "EmbeddedFiles"], swiftSettings: swiftSettings),
         // The embedded gazetteer's and Swiss station set's bytes (scripts/derive-*.py write them and their .S files).
+        // web.S embeds the web page's files (Web/) for scripts/embed-web.py.
         .target(name: "EmbeddedFiles", exclude: ["include/gazetteer.tsv.gz", "include/stations.tsv"]),
         .target(name: "Upstream", dependencies: ["Kernel", "Fetch", "Store", "Scrape"], swiftSettings: swiftSettings),
         .target(name: "Model", dependencies: ["Kernel", "Markup", "EmbeddedFiles"], swiftSettings: swiftSettings),
@@ -38,7 +39,7 @@ let package = Package(
         .target(name: "Services", dependencies: ["Kernel", "Upstream", "Scrape", "Model", "Store"], swiftSettings: swiftSettings),
         // Upstream simulators answering in the real formats, served in-process for offline runs, tests and benchmarks.
         .target(name: "Sandbox", dependencies: ["Kernel", "Model", "Markup", "Server", "Store"], swiftSettings: swiftSettings),
-        .target(name: "API", dependencies: ["Kernel", "Server", "Model", "Markup", "Scrape", "Store", "Upstream", "Services"], swiftSettings: swiftSettings),
+        .target(name: "API", dependencies: ["Kernel", "Server", "Model", "Markup", "Scrape", "Store", "Upstream", "Services", "EmbeddedFiles"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "gottago", dependencies: ["Kernel", "API", "Server", "Scrape", "Markup", "Fetch", "Store", "Upstream", "Services", "Sandbox", "Model"],
             swiftSettings: swiftSettings),

@@ -16,6 +16,11 @@ public struct APIConfiguration: Sendable {
     public var live: @Sendable (String) -> Bool = { _ in true }
     /// The per-client limits and API keys; nil serves every client unlimited.
     public var limits: ClientLimits?
+    /// The web page served at `/`; nil serves none.
+    public var site: WebSite? = WebSite.embedded
+    /// Moves the embedded sandbox's clock forward by some seconds and returns its time, for
+    /// `POST /debug/sandbox/clock`; nil when no sandbox runs.
+    public var advanceSandboxClock: (@Sendable (Int) -> Int64)?
 
     /// Creates the default configuration.
     public init() {}
@@ -56,7 +61,8 @@ public final class Application: Sendable {
         }
         endpoints += timetable.map(OpendataEndpoints.endpoints) ?? []
         endpoints += GeocodeEndpoints.endpoints(geocoding: geocoding ?? weather?.geocoding)
-        if api.debugRoutes { endpoints += DebugEndpoints.endpoints() }
+        endpoints += api.site.map(PageEndpoints.endpoints) ?? []
+        if api.debugRoutes { endpoints += DebugEndpoints.endpoints(advanceSandboxClock: api.advanceSandboxClock) }
         self.endpoints = endpoints
         responder = try Responder(routes: endpoints.map(\.route), configuration: server, log: log, gate: api.limits)
         catalog.publish(endpoints)

@@ -29,10 +29,11 @@ enum DebugEndpoints {
         OffsetDateTime("2026-12-01T\(time):00+01:00") ?? OffsetDateTime(instant: 0, in: .utc)
     }
 
-    static func endpoints() -> [Endpoint] {
+    /// The debug endpoints; the sandbox clock's only when a sandbox runs.
+    static func endpoints(advanceSandboxClock: (@Sendable (Int) -> Int64)? = nil) -> [Endpoint] {
         let xml = PreparedBody(Response.render(sample.node, as: .xml, pretty: false))
         let json = PreparedBody(Response.render(sample.node, as: .json, pretty: false))
-        return [
+        var endpoints = [
             fixed.answeringInline { request, _ in
                 if request.pretty { return .document(sample.node, for: request, cache: .maxAge(60)) }
                 return Response(
@@ -44,6 +45,12 @@ enum DebugEndpoints {
                 return .document(ServiceDocuments.delay.node(arguments.ms), for: request, cache: .noStore)
             },
         ]
+        if let advanceSandboxClock {
+            endpoints.append(sandboxClock.answeringInline(as: ClockArguments.self) { request, arguments in
+                .document(ServiceDocuments.clock.node(advanceSandboxClock(arguments.seconds)), for: request, cache: .noStore)
+            })
+        }
+        return endpoints
     }
 
     static let fixed = Endpoint(
@@ -57,6 +64,24 @@ enum DebugEndpoints {
     ) {
         Parameter.query("ms", .integer(0...10_000), default: 50, "Milliseconds to wait.")
     }.debug()
+}
+
+extension DebugEndpoints {
+    static let sandboxClock = Endpoint(
+        "/debug/sandbox/clock", id: "debugSandboxClock", tag: "debug",
+        summary: "Moves the embedded sandbox's clock forward by `advance` seconds (tests: departures that come nearer without waiting).",
+        output: .documents([.clock]), outputDoc: "`clock/time`: the sandbox's time after the move, in Unix seconds."
+    ) {
+        Parameter.query("advance", .integer(0...604_800), required: true, problem: "must be seconds, a whole number from 0 to 604800",
+                        "Seconds to move the clock forward, up to a week.")
+    }.posting().debug()
+}
+
+/// How far to move the sandbox's clock.
+struct ClockArguments: EndpointArguments {
+    let seconds: Int
+
+    init(_ values: ParameterValues) { seconds = values.integer("advance") ?? 0 }
 }
 
 /// How long to wait.

@@ -76,9 +76,12 @@ public enum ServiceDocuments {
     /// `/debug/delay`: the milliseconds waited.
     public static let delay = DocumentShape<Int>("delay", .children(nil, [.leaf("ms", .count) { $0 }]))
 
+    /// `/debug/sandbox/clock`: the embedded sandbox's time after the move, in Unix seconds.
+    public static let clock = DocumentShape<Int64>("clock", .children(nil, [.leaf("time", .count) { Int($0) }]))
+
     /// The schema of these documents, served at `/api/schema/service.xsd`.
     public static let schema = SchemaFile(
         path: "/api/schema/service.xsd",
-        summary: "GottaGo's own documents: the endpoint list, the route files, liveness, readiness and the debug delay; and the error document.",
-        documents: [api.declaration, routes.declaration, health.declaration, ready.declaration, delay.declaration, ErrorShape.document.declaration])
+        summary: "GottaGo's own documents: the endpoint list, the route files, liveness, readiness, the debug delay and the sandbox clock; and the error document.",
+        documents: [api.declaration, routes.declaration, health.declaration, ready.declaration, delay.declaration, clock.declaration, ErrorShape.document.declaration])
 }

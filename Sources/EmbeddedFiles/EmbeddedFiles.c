@@ -12,3 +12,21 @@
 
 EMBEDDED_FILE(embedded_gazetteer, gazetteer_data)
 EMBEDDED_FILE(embedded_stations, station_data)
+
+/* The table web.S (scripts/embed-web.py) writes: one row per file of Web/. */
+struct web_file_row {
+    const char *name;
+    const unsigned char *start;
+    const unsigned char *end;
+    const char *digest;
+};
+extern const struct web_file_row web_files[];
+extern const size_t web_files_count;
+
+size_t embedded_web_file_count(void) { return web_files_count; }
+
+embedded_file embedded_web_file(size_t index, const char **name) {
+    const struct web_file_row *row = &web_files[index];
+    *name = row->name;
+    return (embedded_file){row->start, (size_t)(row->end - row->start), row->digest};
+}

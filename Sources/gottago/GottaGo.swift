@@ -102,8 +102,9 @@ struct GottaGo {
         }
         let policies: [String: UpstreamPolicy]
         let sandbox: SandboxServer?
+        let sandboxClock: SandboxClock?
         do {
-            (policies, sandbox) = try plan.start(settings, gazetteer: gazetteer, log: log)
+            (policies, sandbox, sandboxClock) = try plan.start(settings, gazetteer: gazetteer, log: log)
         } catch {
             fail("cannot start the embedded sandbox: \(error)")
         }
@@ -158,6 +159,12 @@ struct GottaGo {
             (api.limits, limitsStore) = try ClientLimitsSetup.make(settings)
             api.upstreamUses = plan.apiUses
             api.live = UpstreamPlan.live(settings)
+            if let sandboxClock { api.advanceSandboxClock = { sandboxClock.advance(by: Int64($0)) } }
+            switch settings.webDirectory {
+            case "": break
+            case "none": api.site = nil
+            case let directory: api.site = try WebSite.directory(directory)
+            }
             application = try Application(
                 server: settings.server, api: api, upstreams: upstreams, timetable: timetable, departures: departures,
                 weather: weather, geocoding: geocoding, log: log)

@@ -33,6 +33,8 @@ struct Settings: Sendable {
     var geocoder: GeocoderProvider? = .gazetteer
     /// Where the embedded gazetteer's database is built; empty: the user's cache folder.
     var dataDirectory = ""
+    /// The web page's folder (`--web-dir`): empty for the built-in page, `none` for no page.
+    var webDirectory = ""
     /// The API key sent to the upstreams that need one (Google Routes, Directions and Geocoding, GraphHopper).
     var apiKey = "gottago"
     /// Milliseconds the embedded sandbox waits before each answer (benchmarks).
@@ -197,6 +199,12 @@ extension Option {
                    guard !text.isEmpty, text.utf8.count <= 1024, !text.contains("\0") else { throw .invalidValue("data-dir", text, "a folder") }
                    settings.dataDirectory = text
                }, current: { $0.dataDirectory.isEmpty ? "the user's cache folder" : $0.dataDirectory }),
+        Option(name: "web-dir", value: "DIR",
+               help: "Serve the web page at / from this folder's files, read at start, instead of the built-in ones (working on the page without rebuilding); none serves no page.",
+               apply: { settings, text throws(ConfigurationError) in
+                   guard !text.isEmpty, text.utf8.count <= 1024, !text.contains("\0") else { throw .invalidValue("web-dir", text, "a folder, or none") }
+                   settings.webDirectory = text
+               }, current: { $0.webDirectory.isEmpty ? "the built-in page" : $0.webDirectory }),
         Option(name: "api-key", value: "KEY", help: "The API key sent to Google Routes, Google Directions, Google Geocoding or GraphHopper when they are used live.",
                apply: { settings, text throws(ConfigurationError) in
                    guard !text.isEmpty, text.utf8.count <= 200, text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {

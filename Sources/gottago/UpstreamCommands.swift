@@ -73,7 +73,7 @@ enum UpstreamCommands {
         do {
             fetcher = try CurlFetcher(configuration: fetch)
             let policies: [String: UpstreamPolicy]
-            (policies, sandbox) = try plan.start(settings, gazetteer: gazetteer, log: log)
+            (policies, sandbox, _) = try plan.start(settings, gazetteer: gazetteer, log: log)
             // A cache of its own: every canary reaches its upstream.
             upstreams = try Upstreams(catalog: catalog, fetcher: fetcher, cache: MemoryCache(), policies: policies)
         } catch {

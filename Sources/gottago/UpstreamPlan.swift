@@ -137,19 +137,19 @@ struct UpstreamPlan {
     }
 
     /// The upstreams' policies, the simulated ones pointed at the embedded sandbox, which is
-    /// started when one is needed (with the gazetteer's places for the weather, directions and geocoding).
-    func start(_ settings: Settings, gazetteer: Gazetteer?, log: ServerLog) throws -> (policies: [String: UpstreamPolicy], sandbox: SandboxServer?) {
+    /// started when one is needed (with the gazetteer's places for the weather, directions and
+    /// geocoding), and the sandbox's clock.
+    func start(_ settings: Settings, gazetteer: Gazetteer?, log: ServerLog) throws
+        -> (policies: [String: UpstreamPolicy], sandbox: SandboxServer?, clock: SandboxClock?)
+    {
         var policies = settings.upstreams
-        guard !simulated.isEmpty else { return (policies, nil) }
+        guard !simulated.isEmpty else { return (policies, nil, nil) }
         var configuration = SandboxServer.Configuration()
         configuration.latency = settings.sandboxLatency
-        if settings.sandboxTime > 0 {
-            let shift = Int64(settings.sandboxTime) - BARTFeedService.wallClock()
-            let clock: @Sendable () -> Int64 = { BARTFeedService.wallClock() + shift }
-            configuration.bartClock = clock
-            configuration.weatherClock = clock
-            configuration.timetableClock = clock
-        }
+        let clock = SandboxClock(start: Int64(settings.sandboxTime))
+        configuration.bartClock = clock.now
+        configuration.weatherClock = clock.now
+        configuration.timetableClock = clock.now
         configuration.places = gazetteer
         // The timetable's network of the 26,644 stops only when the sandbox answers for the timetable.
         let simulatesTimetable = uses.first { $0.option == "timetable" }?.upstream.map { simulated.contains($0) } ?? false
@@ -166,6 +166,6 @@ struct UpstreamPlan {
             policy.enforcesDailyQuotas = false
             policies[upstream] = policy
         }
-        return (policies, server)
+        return (policies, server, clock)
     }
 }

@@ -9,7 +9,7 @@ import Server
 /// answered only to `--admin-networks`; anyone else gets the 404 of a path that does not exist.
 @Suite("Admin endpoints")
 struct AdminEndpointsTests {
-    static let admin: Set<String> = ["/metrics", "/api/upstreams", "/api/schema/upstreams.xsd", "/debug/fixed", "/debug/delay"]
+    static let admin: Set<String> = ["/metrics", "/api/upstreams", "/api/schema/upstreams.xsd", "/debug/fixed", "/debug/delay", "/debug/sandbox/clock"]
 
     @Test("the admin endpoints are declared as such, and the load balancers' probes are not")
     func declared() throws {
@@ -26,14 +26,16 @@ struct AdminEndpointsTests {
     func inMemory() async throws {
         let settings = try ConfigurationLoader(arguments: ["--admin-networks", "10.0.0.0/8"], environment: [:], readFile: { _ in nil }).load()
         let responder = try AllEndpoints.application(server: settings.server).responder
-        func get(_ target: String, from remote: String) async -> WireResponse {
-            await responder.respond(to: Request(id: "a-1", method: "GET", target: target, remoteAddress: remote))
+        func get(_ target: String, from remote: String, method: String = "GET") async -> WireResponse {
+            await responder.respond(to: Request(id: "a-1", method: method, target: target, remoteAddress: remote))
         }
         let unknown = await get("/no/such/path", from: "127.0.0.1")
         for path in Self.admin.sorted() {
-            let inside = await get(path, from: "10.1.2.3")
+            // The one action: moving the sandbox's clock.
+            let (method, target) = path == "/debug/sandbox/clock" ? ("POST", path + "?advance=1") : ("GET", path)
+            let inside = await get(target, from: "10.1.2.3", method: method)
             #expect(inside.status == 200, "\(path)")
-            let outside = await get(path, from: "127.0.0.1")
+            let outside = await get(target, from: "127.0.0.1", method: method)
             #expect(outside.status == 404, "\(path)")
             #expect(outside.body == unknown.body, "\(path)")
             #expect(outside.headers.map { "\($0.name): \($0.value)" } == unknown.headers.map { "\($0.name): \($0.value)" }, "\(path)")

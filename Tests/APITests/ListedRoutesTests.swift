@@ -20,7 +20,7 @@ struct ListedRoutesTests {
             arguments: ["--sandbox-time", UpstreamsProcessTests.midday], environment: [:], readFile: { _ in nil }).load()
         let catalog = try RouteCatalog.load(from: TestRoutes.shipped)
         let plan = try UpstreamPlan(settings: settings, catalog: catalog)
-        let (policies, sandbox) = try plan.start(settings, gazetteer: try await TestGazetteer.shared, log: ServerLog(sink: LogSink()))
+        let (policies, sandbox, _) = try plan.start(settings, gazetteer: try await TestGazetteer.shared, log: ServerLog(sink: LogSink()))
         let upstreams = try Upstreams(catalog: catalog, fetcher: try CurlFetcher(), cache: MemoryCache(), policies: policies)
         let seconds = Int64(settings.sandboxTime)
         try await LiveApp.with(upstreams: upstreams, live: UpstreamPlan.live(settings)) { live in

@@ -21,7 +21,7 @@ struct ReadmeEndpointsTests {
         #expect(!rows.isEmpty)
         let endpoints = try AllEndpoints.declared()
         var listed = Set<String>()
-        let mention = try NSRegularExpression(pattern: "`GET (/[^`?]*)(\\?[^`]*)?`")
+        let mention = try NSRegularExpression(pattern: "`(?:GET|POST) (/[^`?]*)(\\?[^`]*)?`")
         for row in rows {
             for match in mention.matches(in: row, range: NSRange(row.startIndex..., in: row)) {
                 let path = String(row[Range(match.range(at: 1), in: row)!])

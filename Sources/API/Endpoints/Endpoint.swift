@@ -36,7 +36,8 @@ struct Endpoint: Sendable {
         var handler: (@Sendable (Request, ParameterValues) async throws -> Response)? = nil
     }
 
-    let method = "GET"
+    /// `GET`, or `POST` for a debug action (`posting()`).
+    private(set) var method = "GET"
     /// The route template, such as `/api/bart/stations/{abbr}/departures`.
     let path: String
     /// The path it is published under, when a suffix names its only format (`/api/openapi.json`).
@@ -159,6 +160,13 @@ struct Endpoint: Sendable {
     func debug() -> Endpoint {
         var copy = self.admin()
         copy.isDebug = true
+        return copy
+    }
+
+    /// The same endpoint answering `POST` instead of `GET`: an action, not a document to fetch.
+    func posting() -> Endpoint {
+        var copy = self
+        copy.method = "POST"
         return copy
     }
 

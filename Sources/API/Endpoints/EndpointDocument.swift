@@ -51,6 +51,7 @@ extension EndpointDocument {
     static let routes = EndpointDocument(ServiceDocuments.routes.declaration, xsd: serviceXSD)
     static let result = EndpointDocument(root: "result")
     static let delay = EndpointDocument(ServiceDocuments.delay.declaration, xsd: serviceXSD)
+    static let clock = EndpointDocument(ServiceDocuments.clock.declaration, xsd: serviceXSD)
     /// The error document an endpoint answers in its own formats (`<error>`, `{"error": …}`).
     static let error = EndpointDocument(ErrorShape.document.declaration, xsd: sbbXSD)
 }

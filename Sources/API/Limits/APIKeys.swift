@@ -1,4 +1,4 @@
-public import Kernel
+import Kernel
 public import Store
 
 /// The API keys clients may present (`--api-keys FILE`), each with its own limits, stored and

@@ -23,4 +23,9 @@ embedded_file embedded_gazetteer(void);
  * tab-separated text. */
 embedded_file embedded_stations(void);
 
+/* The web page's files (Web/, embedded by scripts/embed-web.py), by index from 0 to
+ * embedded_web_file_count() - 1, in name order; `name` is the file's name, NUL-terminated. */
+size_t embedded_web_file_count(void);
+embedded_file embedded_web_file(size_t index, const char **name);
+
 #endif

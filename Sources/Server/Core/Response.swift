@@ -78,12 +78,16 @@ public enum CachePolicy: Sendable, Equatable {
     case noCache
     /// `public, max-age=N`.
     case maxAge(Int)
+    /// `public, max-age=31536000, immutable`: a body whose URL changes when it does (a page's
+    /// files under their site version).
+    case immutable
 
     var headerValue: String {
         switch self {
         case .noStore: "no-store"
         case .noCache: "no-cache"
         case .maxAge(let seconds): Self.maxAgeValue(seconds)
+        case .immutable: "public, max-age=31536000, immutable"
         }
     }
 

@@ -1,4 +1,4 @@
-public import Kernel
+import Kernel
 
 /// Per-client counters in Redis, shared by every instance: one atomic Lua script per request
 /// applies `GCRA` to the client's TAT (`gottago:rate:<client>`) and counts today's units for a

@@ -1,3 +1,4 @@
+import Sandbox
 @testable import API
 import Fetch
 import Model
@@ -23,6 +24,8 @@ enum AllEndpoints {
             directions: try DirectionsService(upstreams: upstreams, provider: .google), weather: try WeatherService(upstreams: upstreams, provider: .yr))
         var api = APIConfiguration()
         api.debugRoutes = true
+        let clock = SandboxClock(start: 1_796_205_600)
+        api.advanceSandboxClock = { clock.advance(by: Int64($0)) }
         let application = try Application(
             server: server, api: api, upstreams: upstreams,
             timetable: try TimetableService(upstreams: upstreams, directory: directory, provider: .hafasExtxml),

@@ -17,6 +17,7 @@ struct LiveApp: Sendable {
         debugRoutes: Bool = true, upstreams: Upstreams? = nil, timetable: TimetableService? = nil, departures: DepartureService? = nil,
         weather: RouteWeatherService? = nil, live: (@Sendable (String) -> Bool)? = nil, limits: ClientLimits? = nil,
         trustedProxies: TrustedProxies = TrustedProxies(), configure: (inout ServerConfiguration) -> Void = { _ in },
+        configureAPI: (inout APIConfiguration) -> Void = { _ in },
         _ body: (LiveApp) async throws -> T
     ) async throws -> T {
         var configuration = ServerConfiguration()
@@ -28,6 +29,7 @@ struct LiveApp: Sendable {
         api.debugRoutes = debugRoutes
         api.limits = limits
         if let live { api.live = live }
+        configureAPI(&api)
         let sink = LogSink()
         let log = ServerLog(sink: sink)
         let application = try Application(
