@@ -242,7 +242,7 @@ def check_departures(browser):
             return r.dataset.generated !== b.generated && d && [...d.querySelectorAll('.train')]
                 .some((t) => { const m = Number(t.dataset.minutes); return m >= b.minutes - 3 && m <= b.minutes - 1; }); }""",
                                arg=before, timeout=WAIT_MS)
-        after = page.evaluate("""(b) => [...document.querySelectorAll(`#dep-results .dest[data-abbr="${b.abbr}"] .train`)]
+        after = page.evaluate("""(b) => [...document.querySelector(`#dep-results .dest[data-abbr="${b.abbr}"]`).querySelectorAll('.train')]
             .map((t) => Number(t.dataset.minutes))""", before)
         check("departures: the page refreshes by itself as the feed does, and the train's minutes went down",
               True, f"{before['abbr']}: {before['minutes']} min before, now {after}")
