@@ -151,11 +151,18 @@ function card(link) {
   return h('li', {class: 'card link' + (cancelled ? ' cancelled' : '')},
     h('div', {class: 'card-head'},
       h('span', {class: 'times'}, h('time', {datetime: link.departure}, clock(link.departure)), ' → ',
-        h('time', {datetime: link.arrival}, clock(link.arrival))),
+        h('time', {datetime: link.arrival}, clock(link.arrival)), nextDay(link.departure, link.arrival)),
       h('span', {class: 'meta'}, [duration(link.duration), changes ? `${changes} change${changes > 1 ? 's' : ''}` : 'direct'].filter(Boolean).join(' · ')),
       cancelled ? h('span', {class: 'badge bad'}, 'Cancelled') : null),
     link.info ? h('p', {class: 'info'}, link.info) : null,
     h('ol', {class: 'parts'}, (link.parts || []).map(part)));
+}
+
+/** "+1" after an arrival on a later day than the departure. */
+function nextDay(from, to) {
+  if (!from || !to) return null;
+  const days = Math.round((Date.parse(to.slice(0, 10)) - Date.parse(from.slice(0, 10))) / 86400000);
+  return days > 0 ? h('span', {class: 'next-day', title: `${days} day${days > 1 ? 's' : ''} later`}, `+${days}`) : null;
 }
 
 function part(p) {

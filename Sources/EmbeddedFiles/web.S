@@ -23,7 +23,7 @@ web_file_1_end:
 web_file_2_name:
     .asciz "connections.js"
 web_file_2_digest:
-    .asciz "522fabe902afb6f13bb2190e24340d663a4b18127b058fd14a3fc0acb2d41e22"
+    .asciz "f92c7b57e9150a283f4033e08d789dfebed80db9e8e2fe981a41094ca18a9801"
     .balign 16
 web_file_2_start:
     .incbin "../../../Web/connections.js"
@@ -77,7 +77,7 @@ web_file_7_end:
 web_file_8_name:
     .asciz "style.css"
 web_file_8_digest:
-    .asciz "8a5f26dd07cbef178d31925b6a090639d732dea6848e4828c58009eea05f3dd6"
+    .asciz "f872a335a19e951d52889a0e9b957c4cff514d8cb28bd025b22159be3203c25f"
     .balign 16
 web_file_8_start:
     .incbin "../../../Web/style.css"
