@@ -163,10 +163,10 @@ function done(doc, svg) {
     if (others?.length) summary.append(h('span', {class: 'hint alts'}, `Not ${placeName(doc[end])}? Also called ${doc[end].name}: ${others.map(placeName).join('; ')}. Add the state or country.`));
   }
   mapImg.alt = `Map of the route from ${ends}, with ${doc.places.length} places coloured by their high temperature.`;
-  mapCaption.textContent = `The route from ${ends}.`;
+  mapCaption.replaceChildren(`The route from ${ends}. `, h('a', {href: svg}, 'Open the map on its own'));
   mapImg.src = svg;
   credit.textContent = doc.credit || '';
-  setStatus(status, `${doc.places.length} places along ${Math.round(doc.distance.km).toLocaleString('en')} km.`);
+  setStatus(status, `Done: ${doc.places.length} places.`);
 }
 
 const placeName = (p) => [p.name, p.admin || p.country].filter(Boolean).join(', ');

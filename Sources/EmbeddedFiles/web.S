@@ -86,7 +86,7 @@ web_file_8_end:
 web_file_9_name:
     .asciz "weather.js"
 web_file_9_digest:
-    .asciz "c87034d3f7c8b429347dccf83269586790c4f97e5f9603bdc5e902336ad9a2a9"
+    .asciz "3240de484ad61ff36a8da77456826ffa987abb4f0da9449079dcdd9b06ead3ee"
     .balign 16
 web_file_9_start:
     .incbin "../../../Web/weather.js"
