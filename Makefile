@@ -41,6 +41,8 @@ test:
 	"$$($(SWIFT) build --show-bin-path)/gottago" routes check
 	bash scripts/api-contract.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 	bash scripts/opendata-client.sh "$$($(SWIFT) build --show-bin-path)/gottago"
+	@bash scripts/ensure-packages.sh chromium fonts-dejavu-core
+	bash scripts/web-check.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 	bash scripts/check-unit.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 	@bash scripts/ensure-packages.sh $(CLUSTER_PACKAGES)
 	bash scripts/cluster-test.sh "$$($(SWIFT) build --show-bin-path)/gottago"

@@ -1,5 +1,5 @@
 # Sourced by the scripts that check gottago with a tool from PyPI (api-contract.sh,
-# opendata-client.sh): a venv holding exactly the pinned packages, and a gottago on its embedded
+# opendata-client.sh, web-check.sh): a venv holding exactly the pinned packages, and a gottago on its embedded
 # sandbox at a free loopback port, stopped when the script exits.
 
 # pinned_venv NAME VENV REQUIREMENT…: makes VENV hold these `name==version` packages, reinstalling
@@ -21,13 +21,14 @@ PY
     fi
 }
 
-# serve_sandbox NAME BIN ROUTES WORK: starts gottago with its embedded defaults on a free loopback
-# port, its data in WORK, and waits until it is ready; sets SANDBOX_PID and SANDBOX_PORT. The
-# caller's EXIT trap calls stop_sandbox.
+# serve_sandbox NAME BIN ROUTES WORK [OPTION…]: starts gottago with its embedded defaults (and any
+# further serve OPTIONs) on a free loopback port, its data in WORK, and waits until it is ready; sets
+# SANDBOX_PID and SANDBOX_PORT. The caller's EXIT trap calls stop_sandbox.
 serve_sandbox() {
     local name=$1 bin=$2 routes=$3 work=$4
+    shift 4
     # The sandbox's clock starts at a weekday's midday in San Francisco: the same trains run whatever the hour.
-    "$bin" serve --port 0 --routes "$routes" --data-dir "$work/data" --log-format off --sandbox-time 1796241600 \
+    "$bin" serve --port 0 --routes "$routes" --data-dir "$work/data" --log-format off --sandbox-time 1796241600 "$@" \
         >"$work/out" 2>"$work/err" &
     SANDBOX_PID=$!
     SANDBOX_PORT=

@@ -3,31 +3,94 @@
 
     .section .rodata
 web_file_0_name:
-    .asciz "app.js"
+    .asciz "api.js"
 web_file_0_digest:
-    .asciz "9f9a73f50a26eaac58f865cf96ce8503b6c658fbf5baafb28e1df9c71aba5b33"
+    .asciz "1b32f3b837b5e3436d772a4270700031f90ffc56ffff7c254ac80eb24056abc3"
     .balign 16
 web_file_0_start:
-    .incbin "../../../Web/app.js"
+    .incbin "../../../Web/api.js"
 web_file_0_end:
     .byte 0
 web_file_1_name:
-    .asciz "index.html"
+    .asciz "app.js"
 web_file_1_digest:
-    .asciz "3803c434ac2f048c3b5806f95f1b30d5538bb558f3ee7baa5b439c7f0f1ada82"
+    .asciz "07f5d6fb3bd4ada3d4932b68a8936a82e759aec3d6beb2acb7d743e601aa22dc"
     .balign 16
 web_file_1_start:
-    .incbin "../../../Web/index.html"
+    .incbin "../../../Web/app.js"
 web_file_1_end:
     .byte 0
 web_file_2_name:
-    .asciz "style.css"
+    .asciz "connections.js"
 web_file_2_digest:
-    .asciz "a43edf11e27c9c4ec2d1420d8c024744282ee0cefa558e057047d7362efdc7be"
+    .asciz "f92c7b57e9150a283f4033e08d789dfebed80db9e8e2fe981a41094ca18a9801"
     .balign 16
 web_file_2_start:
-    .incbin "../../../Web/style.css"
+    .incbin "../../../Web/connections.js"
 web_file_2_end:
+    .byte 0
+web_file_3_name:
+    .asciz "departures.js"
+web_file_3_digest:
+    .asciz "5ad0bb7f939bf7da39e5122f7778a87041ee1e3e1c3a3f931e2e0b3ca5ddd031"
+    .balign 16
+web_file_3_start:
+    .incbin "../../../Web/departures.js"
+web_file_3_end:
+    .byte 0
+web_file_4_name:
+    .asciz "dom.js"
+web_file_4_digest:
+    .asciz "ea346635c35fcca842649af4345179dd4fcd09efdf990d20349a3e62604ff61d"
+    .balign 16
+web_file_4_start:
+    .incbin "../../../Web/dom.js"
+web_file_4_end:
+    .byte 0
+web_file_5_name:
+    .asciz "icon.svg"
+web_file_5_digest:
+    .asciz "84d900ed76690af20881769fa4a828df32ec8bef7aff046c580500a219b04108"
+    .balign 16
+web_file_5_start:
+    .incbin "../../../Web/icon.svg"
+web_file_5_end:
+    .byte 0
+web_file_6_name:
+    .asciz "index.html"
+web_file_6_digest:
+    .asciz "305690254c3852f9c909e59797fd61735d071b9ab10553f9caf009437f302ec6"
+    .balign 16
+web_file_6_start:
+    .incbin "../../../Web/index.html"
+web_file_6_end:
+    .byte 0
+web_file_7_name:
+    .asciz "stations.js"
+web_file_7_digest:
+    .asciz "87ce15c85dec23720f5c7bfb7799ab12d71f1ed56c6ad9e83e3d59f65ff4334e"
+    .balign 16
+web_file_7_start:
+    .incbin "../../../Web/stations.js"
+web_file_7_end:
+    .byte 0
+web_file_8_name:
+    .asciz "style.css"
+web_file_8_digest:
+    .asciz "f872a335a19e951d52889a0e9b957c4cff514d8cb28bd025b22159be3203c25f"
+    .balign 16
+web_file_8_start:
+    .incbin "../../../Web/style.css"
+web_file_8_end:
+    .byte 0
+web_file_9_name:
+    .asciz "weather.js"
+web_file_9_digest:
+    .asciz "3240de484ad61ff36a8da77456826ffa987abb4f0da9449079dcdd9b06ead3ee"
+    .balign 16
+web_file_9_start:
+    .incbin "../../../Web/weather.js"
+web_file_9_end:
     .byte 0
 
     .section .data.rel.ro,"aw",@progbits
@@ -37,8 +100,15 @@ web_files:
     .quad web_file_0_name, web_file_0_start, web_file_0_end, web_file_0_digest
     .quad web_file_1_name, web_file_1_start, web_file_1_end, web_file_1_digest
     .quad web_file_2_name, web_file_2_start, web_file_2_end, web_file_2_digest
+    .quad web_file_3_name, web_file_3_start, web_file_3_end, web_file_3_digest
+    .quad web_file_4_name, web_file_4_start, web_file_4_end, web_file_4_digest
+    .quad web_file_5_name, web_file_5_start, web_file_5_end, web_file_5_digest
+    .quad web_file_6_name, web_file_6_start, web_file_6_end, web_file_6_digest
+    .quad web_file_7_name, web_file_7_start, web_file_7_end, web_file_7_digest
+    .quad web_file_8_name, web_file_8_start, web_file_8_end, web_file_8_digest
+    .quad web_file_9_name, web_file_9_start, web_file_9_end, web_file_9_digest
     .global web_files_count
 web_files_count:
-    .quad 3
+    .quad 10
 
     .section .note.GNU-stack,"",@progbits

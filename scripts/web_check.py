@@ -1,0 +1,387 @@
+"""The web page (`GET /`) in a real headless Chromium, driven by Playwright, against a live gottago on its
+embedded sandbox: the three views as a person uses them, the page's own refreshes and event stream, no
+console error, failed request or CSP violation, screenshots at 360 and 1280 px, and the page's weight.
+
+Usage: python3 scripts/web_check.py BASE_URL SCREENSHOT_DIR   (scripts/web-check.sh starts the server)
+Prints one PASS, FAIL or SKIP line per check and a closing count; exits 1 when any check failed.
+"""
+import json
+import re
+import sys
+import urllib.error
+import urllib.request
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import sync_playwright
+
+BASE = sys.argv[1].rstrip("/")
+SHOTS = Path(sys.argv[2])
+CHROMIUM = "/usr/bin/chromium"
+# How long a wait for the page may take before its check fails; no check passes by waiting. Waits on the
+# page are functions: a string expression is evaluated with eval, which the page's CSP refuses.
+WAIT_MS = 30_000
+WEIGHT_LIMIT = 60 * 1024
+EMBARCADERO = {"latitude": 37.7929, "longitude": -122.3971}
+counts = {"passed": 0, "failed": 0, "skipped": 0}
+
+
+def check(name, ok, detail=""):
+    """One check's line: PASS or FAIL, with what was seen."""
+    counts["passed" if ok else "failed"] += 1
+    print(f"{'PASS' if ok else 'FAIL'}: {name}{f' ({detail})' if detail else ''}", flush=True)
+    return ok
+
+
+def skip(name, why):
+    """A check that cannot run yet, said loudly: it is neither a pass nor a failure."""
+    counts["skipped"] += 1
+    print(f"SKIP: {name} -- NOT CHECKED: {why}", flush=True)
+
+
+def http(path, method="GET", headers=None):
+    """A request outside the browser: (status, headers, body bytes as sent)."""
+    req = urllib.request.Request(BASE + path, method=method, headers=headers or {}, data=b"" if method == "POST" else None)
+    try:
+        with urllib.request.urlopen(req, timeout=60) as res:
+            return res.status, res.headers, res.read()
+    except urllib.error.HTTPError as err:
+        return err.code, err.headers, err.read()
+
+
+class Watch:
+    """Everything a page does wrong: console errors, failed requests, 4xx/5xx answers, CSP violations.
+    `allow` holds URL patterns whose 4xx answer a check expects (and the console line Chromium writes for it)."""
+
+    INIT = """
+        window.__csp = [];
+        document.addEventListener('securitypolicyviolation',
+            (e) => window.__csp.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`), true);
+    """
+
+    def __init__(self, context, name):
+        self.name = name
+        self.allow = []
+        self.problems = []
+        self.pages = []
+        context.add_init_script(self.INIT)
+        context.on("page", self.attach)
+
+    def allowed(self, url):
+        return any(re.search(p, url) for p in self.allow)
+
+    def attach(self, page):
+        self.pages.append(page)
+        page.on("console", self.console)
+        page.on("pageerror", lambda e: self.problems.append(f"uncaught exception: {e}"))
+        page.on("requestfailed", lambda r: self.problems.append(f"request failed: {r.method} {r.url}: {r.failure}"))
+        page.on("response", self.response)
+
+    def console(self, msg):
+        text, url = msg.text, (msg.location or {}).get("url", "")
+        if "Content Security Policy" in text:
+            self.problems.append(f"CSP console message: {text}")
+        elif msg.type == "error" and not (text.startswith("Failed to load resource") and self.allowed(url)):
+            self.problems.append(f"console error: {text} at {url}")
+
+    def response(self, res):
+        if res.status >= 400 and not self.allowed(res.url):
+            self.problems.append(f"{res.status} for {res.request.method} {res.url}")
+
+    def verdict(self):
+        for page in self.pages:
+            if not page.is_closed():
+                try:
+                    self.problems += [f"CSP violation: {v}" for v in page.evaluate("window.__csp || []")]
+                except PlaywrightError as err:
+                    self.problems.append(f"page not readable: {err}")
+        check(f"{self.name}: no console errors, failed requests, error answers or CSP violations",
+              not self.problems, "; ".join(self.problems[:5]))
+
+
+def screenshots(page, view):
+    """The view as it is now at 1280 px wide, then at 360 px (full page)."""
+    for width in (1280, 360):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_timeout(0)
+        page.screenshot(path=str(SHOTS / f"{view}-{width}.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def new_context(browser, **options):
+    return browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US", **options)
+
+
+def pick(page, field, typed, name, by_keyboard):
+    """Types into a station field and chooses `name` among the suggestions, by arrow keys + Enter or by a click."""
+    box = page.locator(f"#{field}-input")
+    box.click()
+    box.press_sequentially(typed)
+    option = page.locator(f"#{field}-list [role=option]", has=page.locator(".opt-name", has_text=re.compile(f"^{re.escape(name)}$")))
+    option.wait_for(timeout=WAIT_MS)
+    if by_keyboard:
+        target = option.get_attribute("id")
+        for _ in range(page.locator(f"#{field}-list [role=option]").count()):
+            box.press("ArrowDown")
+            if box.get_attribute("aria-activedescendant") == target:
+                break
+        if not check(f"connections: arrow keys reach \"{name}\" in the {field} suggestions (aria-activedescendant)",
+                     box.get_attribute("aria-activedescendant") == target and option.get_attribute("aria-selected") == "true"):
+            return
+        box.press("Enter")
+    else:
+        option.click()
+    page.locator(f".stations[data-name={field}] .chip", has_text=name).wait_for(timeout=WAIT_MS)
+
+
+def check_connections(browser):
+    ctx = new_context(browser)
+    watch = Watch(ctx, "connections")
+    page = ctx.new_page()
+    page.goto(BASE + "/")
+    page.wait_for_selector("body[data-ready]")
+    unlabelled = page.evaluate("""[...document.querySelectorAll('input, select, textarea')]
+        .filter((el) => !el.labels?.length && !el.getAttribute('aria-label')).map((el) => el.id || el.outerHTML)""")
+    check("every control has a label", not unlabelled, ", ".join(unlabelled))
+    pick(page, "from", "Ber", "Bern", by_keyboard=True)
+    pick(page, "from", "Thu", "Thun", by_keyboard=False)
+    # Escape closes the suggestions and keeps the text.
+    to = page.locator("#to-input")
+    to.click()
+    to.press_sequentially("Zür")
+    page.locator("#to-list [role=option]").first.wait_for(timeout=WAIT_MS)
+    to.press("Escape")
+    check("connections: Escape closes the suggestions", page.locator("#to-list").is_hidden() and to.get_attribute("aria-expanded") == "false")
+    to.fill("")
+    pick(page, "to", "Zürich H", "Zürich HB", by_keyboard=True)
+    page.locator("#conn-form button[type=submit]").click()
+    page.wait_for_function("() => document.querySelectorAll('#conn-results .schedule').length === 2", timeout=WAIT_MS)
+    page.locator("#conn-results .schedule").nth(1).locator(".link").first.wait_for(timeout=WAIT_MS)
+    found = page.evaluate("""[...document.querySelectorAll('#conn-results .schedule')].map((s) => ({
+        title: s.querySelector('h2').textContent, cards: s.querySelectorAll('.link').length,
+        tracks: [...s.querySelectorAll('.track')].filter((t) => /\\S/.test(t.textContent)).length}))""")
+    params = page.evaluate("Object.fromEntries(new URLSearchParams(location.search))")
+    check("connections: Bern;Thun to Zürich HB gives two schedules of cards with platforms",
+          [f["title"] for f in found] == ["Bern → Zürich HB", "Thun → Zürich HB"]
+          and all(f["cards"] > 0 and f["tracks"] > 0 for f in found), json.dumps(found, ensure_ascii=False))
+    check("connections: the address is the search (from=Bern;Thun&to=Zürich HB)",
+          params.get("from") == "Bern;Thun" and params.get("to") == "Zürich HB", page.url)
+    screenshots(page, "connections")
+    page.reload()
+    page.locator("#conn-results .schedule .link").first.wait_for(timeout=WAIT_MS)
+    check("connections: the address restores the search on load", page.locator("#conn-results .schedule").count() == 2)
+
+    watch.allow.append(r"/api/sbb/from/Rathaus/")
+    page.goto(BASE + "/?from=Rathaus&to=Bern")
+    candidate = page.locator("#conn-results .candidate", has_text=re.compile(r"^Bern, Rathaus$"))
+    candidate.wait_for(timeout=WAIT_MS)
+    message = page.locator("#conn-results .problem .error").first.inner_text()
+    check("connections: \"Rathaus\" without a position lists its candidates with the error's message",
+          page.locator("#conn-results .candidate").count() >= 2 and "Rathaus" in message and not message.lstrip().startswith(("{", "<")),
+          message)
+    candidate.click()
+    page.wait_for_function("() => new URLSearchParams(location.search).get('from') === 'Bern, Rathaus'", timeout=WAIT_MS)
+    page.locator("#conn-results .link").first.wait_for(timeout=WAIT_MS)
+    check("connections: a candidate searches again (address updated, connections shown)",
+          page.locator("#conn-results .candidate").count() == 0, page.url)
+    page.go_back()
+    page.locator("#conn-results .candidate").first.wait_for(timeout=WAIT_MS)
+    check("connections: Back shows the candidates again", page.evaluate("new URLSearchParams(location.search).get('from')") == "Rathaus")
+    watch.verdict()
+    ctx.close()
+
+
+def check_position(browser):
+    """"Use my position" in Bern: the ambiguous "Rathaus" becomes Bern's."""
+    ctx = new_context(browser, geolocation={"latitude": 46.948, "longitude": 7.4527}, permissions=["geolocation"])
+    watch = Watch(ctx, "connections with a position")
+    watch.allow.append(r"/api/sbb/from/Rathaus/to/Thun\.json")
+    page = ctx.new_page()
+    page.goto(BASE + "/?from=Rathaus&to=Thun")
+    page.locator("#conn-results .candidate").first.wait_for(timeout=WAIT_MS)
+    page.locator("#conn-locate").click()
+    page.locator("#conn-results .link").first.wait_for(timeout=WAIT_MS)
+    first = page.locator("#conn-results .link .stop-name").first.inner_text()
+    params = page.evaluate("Object.fromEntries(new URLSearchParams(location.search))")
+    check("connections: \"Use my position\" takes the nearest \"Rathaus\"", first == "Bern, Rathaus" and params.get("lat") == "46.948",
+          f"first stop {first!r}, {page.url}")
+    watch.verdict()
+    ctx.close()
+
+
+def check_departures(browser):
+    ctx = new_context(browser, geolocation=EMBARCADERO, permissions=["geolocation"])
+    watch = Watch(ctx, "departures")
+    page = ctx.new_page()
+    page.goto(BASE + "/?view=departures")
+    page.wait_for_selector("body[data-ready]")
+    page.wait_for_function("() => document.querySelectorAll('#dep-station option').length > 40", timeout=WAIT_MS)
+    page.locator("#dep-locate").click()
+    page.locator("#dep-results .station .train").first.wait_for(timeout=WAIT_MS)
+    first = page.locator("#dep-results .station h2").first.inner_text()
+    trains = page.locator("#dep-results .train").count()
+    check("departures: the position's nearest stations show trains", first.startswith("Embarcadero") and trains > 0,
+          f"first station {first!r}, {trains} trains")
+    check("departures: the address holds the position", "lat=37.7929" in page.url and "lon=-122.3971" in page.url, page.url)
+    screenshots(page, "departures")
+
+    # A train some minutes away at the first destination, so that it is still listed two minutes later.
+    before = page.evaluate("""(() => { const d = document.querySelector('#dep-results .dest');
+        const mins = [...d.querySelectorAll('.train')].map((t) => Number(t.dataset.minutes)).filter((m) => m >= 5);
+        return {abbr: d.dataset.abbr, minutes: Math.min(...mins), generated: document.querySelector('#dep-results').dataset.generated}; })()""")
+    status, _, body = http("/debug/sandbox/clock?advance=120", method="POST")
+    if not check("departures: the sandbox's clock moves on 2 minutes (POST /debug/sandbox/clock?advance=120)", status == 200,
+                 f"{status} {body[:200]!r}"):
+        watch.verdict()
+        ctx.close()
+        return
+    try:
+        page.wait_for_function("""(b) => { const r = document.querySelector('#dep-results');
+            const d = r.querySelector(`.dest[data-abbr="${b.abbr}"]`);
+            return r.dataset.generated !== b.generated && d && [...d.querySelectorAll('.train')]
+                .some((t) => { const m = Number(t.dataset.minutes); return m >= b.minutes - 3 && m <= b.minutes - 1; }); }""",
+                               arg=before, timeout=WAIT_MS)
+        after = page.evaluate("""(b) => [...document.querySelector(`#dep-results .dest[data-abbr="${b.abbr}"]`).querySelectorAll('.train')]
+            .map((t) => Number(t.dataset.minutes))""", before)
+        check("departures: the page refreshes by itself as the feed does, and the train's minutes went down",
+              True, f"{before['abbr']}: {before['minutes']} min before, now {after}")
+    except PlaywrightError:
+        check("departures: the page refreshes by itself as the feed does, and the train's minutes went down", False,
+              f"{before} not followed within {WAIT_MS // 1000} s")
+    watch.verdict()
+    ctx.close()
+
+
+def svg_endpoint():
+    """Whether the route map endpoint is served: True, False (404: not merged yet), or an error string."""
+    status, headers, _ = http("/api/weather/route/from/Bethesda,%20MD/to/90210.svg")
+    if status == 200 and "svg" in (headers.get("Content-Type") or ""):
+        return True
+    return False if status == 404 else f"{status} {headers.get('Content-Type')}"
+
+
+RECORDER = """(() => {
+    const rec = window.__wx = {values: [], stages: [], rowsBeforeDone: 0, done: false};
+    const progress = document.getElementById('wx-progress');
+    const stage = document.getElementById('wx-stage');
+    const rows = document.querySelector('#wx-table tbody');
+    new MutationObserver(() => {
+        const v = Number(progress.value);
+        if (rec.values[rec.values.length - 1] !== v) rec.values.push(v);
+        const s = stage.textContent.replace(/[:…].*/, '');
+        if (rec.stages[rec.stages.length - 1] !== s) rec.stages.push(s);
+        if (s === 'Done') rec.done = true;
+        if (!rec.done) rec.rowsBeforeDone = Math.max(rec.rowsBeforeDone, rows.rows.length);
+    }).observe(document.getElementById('weather'), {subtree: true, childList: true, attributes: true, characterData: true});
+})()"""
+
+
+def check_weather(browser):
+    svg = svg_endpoint()
+    ctx = new_context(browser)
+    watch = Watch(ctx, "weather")
+    if svg is not True:
+        watch.allow.append(r"/api/weather/route/from/[^?]*\.svg")
+    page = ctx.new_page()
+    page.goto(BASE + "/?view=weather")
+    page.wait_for_selector("body[data-ready]")
+    page.fill("#wx-from", "Bethesda, MD")
+    page.fill("#wx-to", "90210")
+    page.select_option("#wx-day", "1")
+    page.evaluate(RECORDER)
+    page.locator("#wx-form button[type=submit]").click()
+    page.wait_for_function("() => window.__wx.done && !document.getElementById('wx-table-wrap').hidden", timeout=WAIT_MS * 4)
+    rec = page.evaluate("window.__wx")
+    values = rec["values"]
+    check("weather: the progress bar only moves forward, through every stage, to the end",
+          len(values) >= 10 and values == sorted(values) and values[-1] == 100
+          and all(s in rec["stages"] for s in ("Finding both ends", "Asking for the route", "Finding the places along it", "Asking for the weather")),
+          f"{len(values)} values from {values[:1]} to {values[-1:]}; stages {rec['stages']}")
+    rows = page.evaluate("[...document.querySelectorAll('#wx-table tbody tr')].map((r) => r.querySelector('.place').textContent)")
+    check("weather: rows appear while the stream runs, before it is done", rec["rowsBeforeDone"] > 0,
+          f"{rec['rowsBeforeDone']} rows before done, {len(rows)} after")
+    status, _, body = http("/api/weather/route/from/Bethesda,%20MD/to/90210.json?day=1")
+    doc = json.loads(body)["routeweather"] if status == 200 else {"places": []}
+    check("weather: the table has the document's places in driving order", rows == [p["name"] for p in doc["places"]] and rows,
+          f"{len(rows)} rows, {len(doc['places'])} places")
+    params = page.evaluate("Object.fromEntries(new URLSearchParams(location.search))")
+    check("weather: the address is the query", params == {"view": "weather", "from": "Bethesda, MD", "to": "90210", "day": "1"}, page.url)
+    if svg is True:
+        page.wait_for_function("() => { const i = document.getElementById('wx-map-img'); return i.complete && i.naturalWidth > 0; }",
+                               timeout=WAIT_MS)
+        src = page.get_attribute("#wx-map-img", "src")
+        alt = page.get_attribute("#wx-map-img", "alt")
+        status, _, body = http(src)
+        markers = [g for g in ET.fromstring(body).iter("{http://www.w3.org/2000/svg}g") if "place" in (g.get("class") or "").split()]
+        check("weather: the map is shown, with alt text, and its SVG has one g.place per row",
+              status == 200 and len(markers) == len(rows) and bool(alt), f"{len(markers)} markers, {len(rows)} rows, alt {alt!r}")
+    elif svg is False:
+        skip("weather: the map <img> loads and its SVG has one g.place per row",
+             "GET /api/weather/route/from/{from}/to/{to}.svg answers 404 (the SVG endpoint is not merged yet)")
+    else:
+        check("weather: the SVG endpoint answers an SVG", False, svg)
+    screenshots(page, "weather")
+
+    # Another tab and back: the finished answer is kept, the stream not asked for again.
+    streams = []
+    page.on("request", lambda r: streams.append(r.url) if r.headers.get("accept") == "text/event-stream" else None)
+    page.click("nav a[data-view=connections]")
+    page.locator("#connections").wait_for()
+    page.click("nav a[data-view=weather]")
+    page.locator("#weather").wait_for()
+    kept = page.locator("#wx-table tbody tr").count()
+    check("weather: back on its tab, the view is as it was left", kept == len(rows) and not streams and "from=Bethesda" in page.url,
+          f"{kept} rows, {len(streams)} new streams, {page.url}")
+
+    # A place nobody knows: the error document's message, not the document.
+    page.fill("#wx-from", "Qqqxyzzy")
+    page.locator("#wx-form button[type=submit]").click()
+    page.wait_for_function("() => document.getElementById('wx-status').classList.contains('error')", timeout=WAIT_MS)
+    text = page.inner_text("#wx-status")
+    check("weather: an unknown place is a readable message", "Qqqxyzzy" in text and not text.lstrip().startswith(("{", "<")), text)
+    watch.verdict()
+    ctx.close()
+
+
+def check_weight(browser):
+    """Everything `/` loads, asked for again with Accept-Encoding: gzip, added up as sent."""
+    ctx = new_context(browser)
+    page = ctx.new_page()
+    loaded = []
+    page.on("request", lambda r: loaded.append(r.url))
+    page.goto(BASE + "/", wait_until="networkidle")
+    ctx.close()
+    own = [u for u in dict.fromkeys(loaded) if u.startswith(BASE + "/")]
+    total, lines, unzipped = 0, [], []
+    for url in own:
+        status, headers, body = http(url[len(BASE):], headers={"Accept-Encoding": "gzip"})
+        total += len(body)
+        lines.append(f"{url[len(BASE):]} {len(body)} B{' gzip' if headers.get('Content-Encoding') == 'gzip' else ''}")
+        if len(body) >= 1024 and headers.get("Content-Encoding") != "gzip":
+            unzipped.append(url)
+    print("  page weight: " + "; ".join(lines))
+    check(f"page weight: everything / loads is {total / 1024:.1f} KB gzipped (at most {WEIGHT_LIMIT // 1024} KB)",
+          total <= WEIGHT_LIMIT and len(own) >= 3 and not unzipped, f"{len(own)} files" + (f"; not gzipped: {unzipped}" if unzipped else ""))
+    status, headers, _ = http("/")
+    csp = headers.get("Content-Security-Policy") or ""
+    check("the page is served with its Content-Security-Policy", "default-src 'none'" in csp and "script-src 'self'" in csp, csp)
+
+
+def main():
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        for run in (check_weight, check_connections, check_position, check_departures, check_weather):
+            try:
+                run(browser)
+            except PlaywrightError as err:
+                check(f"{run.__name__}: ran to the end", False, str(err).splitlines()[0])
+        browser.close()
+    print(f"screenshots in {SHOTS}")
+    print(f"web-check: {counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped")
+    sys.exit(1 if counts["failed"] else 0)
+
+
+if __name__ == "__main__":
+    main()
