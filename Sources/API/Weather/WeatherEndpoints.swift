@@ -73,7 +73,13 @@ enum WeatherEndpoints {
         "/api/weather/route/from/{from}/to/{to}.svg", id: "routeWeatherMap", tag: "weather",
         summary: "The weather along a driving route as an SVG map: the route, each place coloured by its high, a legend and a scale bar.",
         description: """
-            The places of `/api/weather/route/from/{from}/to/{to}` for the same parameters, drawn on Web Mercator fitted to             the route: the driving line, each place a disc coloured by the day's high (5 °C steps, blue to red, grey without             weather) with its name and low/high in °C where the label fits, and its full name, low and high in °C and °F as             the disc's `<title>`; the largest gazetteer towns on the map as grey context dots; a temperature legend, a scale             bar and the sources. SVG 1.1, 800 × 600, self-contained (no scripts, images, fonts or links), a few tens of KB;             each place is a `<g class="place" data-index="…">` in driving order. A 200 carries `Cache-Control: max-age=600`;             errors are the usual error documents (XML, or problem JSON by `Accept`) with their status.
+            The places of `/api/weather/route/from/{from}/to/{to}` for the same parameters, drawn on Web Mercator fitted to \
+            the route: the driving line, each place a disc coloured by the day's high (5 °C steps, blue to red, grey without \
+            weather) with its name and low/high in °C where the label fits, and its full name, low and high in °C and °F as \
+            the disc's `<title>`; the largest gazetteer towns on the map as grey context dots; a temperature legend, a scale \
+            bar and the sources. SVG 1.1, 800 × 600, self-contained (no scripts, images, fonts or links), a few tens of KB; \
+            each place is a `<g class="place" data-index="…">` in driving order. A 200 carries `Cache-Control: max-age=600`; \
+            errors are the usual error documents (XML, or problem JSON by `Accept`) with their status.
             """,
         output: .text(mediaType: "image/svg+xml"),
         outputDoc: "An SVG 1.1 image of the route, its places and their weather.",
