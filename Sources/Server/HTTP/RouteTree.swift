@@ -106,22 +106,22 @@ struct RouteTree: Sendable {
         return nodes.withUnsafeBufferPointer { nodes in
             edges.withUnsafeBufferPointer { edges in
                 suffixEdges.withUnsafeBufferPointer { suffixEdges in
-                pool.withUnsafeBufferPointer { pool in
-                    let tables = Tables(nodes: nodes, edges: edges, suffixEdges: suffixEdges, pool: pool, path: path)
-                    var captures: [Range<Int>] = []
-                    let first = path.count == 1 ? nil : 1
-                    // A suffix is tried stripped first, then as part of the segment, so a literal
-                    // template such as `/openapi.json` still matches itself.
-                    if let (format, length) = Format.suffix(ofPath: path),
-                        let leaf = tables.find(0, first, path.count - length, &captures)
-                    {
-                        return Location(leaf: leaf, captures: captures, format: format)
+                    pool.withUnsafeBufferPointer { pool in
+                        let tables = Tables(nodes: nodes, edges: edges, suffixEdges: suffixEdges, pool: pool, path: path)
+                        var captures: [Range<Int>] = []
+                        let first = path.count == 1 ? nil : 1
+                        // A suffix is tried stripped first, then as part of the segment, so a literal
+                        // template such as `/openapi.json` still matches itself.
+                        if let (format, length) = Format.suffix(ofPath: path),
+                            let leaf = tables.find(0, first, path.count - length, &captures)
+                        {
+                            return Location(leaf: leaf, captures: captures, format: format)
+                        }
+                        if let leaf = tables.find(0, first, path.count, &captures) {
+                            return Location(leaf: leaf, captures: captures, format: nil)
+                        }
+                        return nil
                     }
-                    if let leaf = tables.find(0, first, path.count, &captures) {
-                        return Location(leaf: leaf, captures: captures, format: nil)
-                    }
-                    return nil
-                }
                 }
             }
         }
