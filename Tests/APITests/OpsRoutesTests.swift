@@ -92,9 +92,9 @@ struct OpsRoutesTests {
             }
             #expect(served.subtracting(documented).isEmpty, "served but not documented: \(served.subtracting(documented))")
             #expect(documented.subtracting(served).isEmpty, "documented but not served: \(documented.subtracting(served))")
-            // Every template parameter is declared.
+            // Every template parameter is declared (a `{to}.svg` segment's too).
             for route in live.application.responder.routes {
-                let names = route.template.split(separator: "/").filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) }
+                let names = route.template.split(separator: "/").filter { $0.hasPrefix("{") }.map { String($0.dropFirst().prefix { $0 != "}" }) }
                 let operation = (paths[route.template]?[route.method.lowercased()] as? [String: Any]) ?? [:]
                 let declared = (operation["parameters"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
                 for name in names { #expect(declared.contains(name), "\(route.template) does not declare \(name)") }

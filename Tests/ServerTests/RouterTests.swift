@@ -33,6 +33,9 @@ struct RouterTests {
         ("POST", "/api/jobs", "jobs-post"),
         ("GET", "/api/a/b/c", "abc"),
         ("GET", "/api/a/{x}/d", "axd"),
+        ("GET", "/api/w/from/{from}/to/{to}", "w"),
+        ("GET", "/api/w/from/{from}/to/{to}.svg", "w-svg"),
+        ("GET", "/api/w/{x}.svg/d", "w-svg-d"),
     ]
 
     static func router() throws -> Router<String> {
@@ -82,6 +85,19 @@ struct RouterTests {
         ("GET", "/api/a/b/d", .found("axd", nil, ["x": "b"])),
         ("GET", "/api/a/z/d", .found("axd", nil, ["x": "z"])),
         ("GET", "/api/a/b/e", .notFound),
+        // A parameter with a literal suffix takes a segment that ends with it and is longer;
+        // `.xml`/`.json` are still formats, stripped before the suffix is looked for.
+        ("GET", "/api/w/from/A/to/B.svg", .found("w-svg", nil, ["from": "A", "to": "B"])),
+        ("GET", "/api/w/from/A/to/B", .found("w", nil, ["from": "A", "to": "B"])),
+        ("GET", "/api/w/from/A/to/B.json", .found("w", .json, ["from": "A", "to": "B"])),
+        ("GET", "/api/w/from/A/to/.svg", .found("w", nil, ["from": "A", "to": ".svg"])),
+        ("GET", "/api/w/from/A/to/B.SVG", .found("w", nil, ["from": "A", "to": "B.SVG"])),
+        ("GET", "/api/w/from/A/to/B.svg.svg", .found("w-svg", nil, ["from": "A", "to": "B.svg"])),
+        ("GET", "/api/w/from/A/to/B%2Esvg", .found("w", nil, ["from": "A", "to": "B%2Esvg"])),
+        ("GET", "/api/w/from/A.svg/to/B.svg", .found("w-svg", nil, ["from": "A.svg", "to": "B"])),
+        ("GET", "/api/w/from/A/to/B.svg/", .notFound),
+        ("GET", "/api/w/x.svg/d", .found("w-svg-d", nil, ["x": "x"])),
+        ("GET", "/api/w/x/d", .notFound),
         ("HEAD", "/healthz", .found("healthz")),
         ("HEAD", "/api", .found("api-head")),
         ("POST", "/healthz", .methodNotAllowed(["GET", "HEAD"])),
@@ -121,8 +137,9 @@ struct RouterTests {
     }
 
     static let malformed: [String] = [
-        "", "healthz", "/a//b", "/a/", "//", "/{}", "/{a", "/a}", "/{a}/{a}", "/x{a}", "/{a}x", "/{a-b}",
-        "/{ a}", "/a b", "/zürich", "/a%20b", "/a?b", "/a#b", "/{{a}}",
+        "", "healthz", "/a//b", "/a/", "//", "/{}", "/{a", "/a}", "/{a}/{a}", "/x{a}", "/{a-b}",
+        "/{ a}", "/a b", "/zürich", "/a%20b", "/a?b", "/a#b", "/{{a}}", "/{a}{b}", "/{a}.s}", "/{}.svg", "/{a}. svg",
+        "/{a}/{a}.svg", "/{a}.sv%67",
     ]
 
     @Test("rejects malformed templates", arguments: malformed)
@@ -138,8 +155,10 @@ struct RouterTests {
         try router.register("POST", "/a/{x}", 2)
         #expect(throws: RouterError.duplicateRoute) { try router.register("GET", "/a/{x}", 3) }
         #expect(throws: RouterError.conflictingTemplate) { try router.register("PUT", "/a/{y}", 4) }
+        try router.register("GET", "/a/{x}.svg", 6)
+        #expect(throws: RouterError.conflictingTemplate) { try router.register("PUT", "/a/{y}.svg", 7) }
         #expect(throws: RouterError.malformedTemplate) { try router.register("", "/b", 5) }
-        #expect(router.routes.map(\.value) == [1, 2])
+        #expect(router.routes.map(\.value) == [1, 2, 6])
         let error = #expect(throws: RouterError.self) { try router.register("GET", "/a/{x}", 3) }
         #expect(error?.subject == "/a/{x}")
         #expect(error?.description.contains("GET") == true)

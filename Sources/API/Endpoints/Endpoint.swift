@@ -178,10 +178,12 @@ struct Endpoint: Sendable {
     }
 }
 
-/// Builds an endpoint's parameter list from one `Parameter` per line.
+/// Builds an endpoint's parameter list from one `Parameter` per line, or a list that endpoints share.
 @resultBuilder
 enum ParameterList {
-    static func buildBlock(_ parameters: Parameter...) -> [Parameter] { parameters }
+    static func buildExpression(_ parameter: Parameter) -> [Parameter] { [parameter] }
+    static func buildExpression(_ parameters: [Parameter]) -> [Parameter] { parameters }
+    static func buildBlock(_ parameters: [Parameter]...) -> [Parameter] { parameters.flatMap { $0 } }
 }
 
 extension Parameter {

@@ -4,8 +4,9 @@ import Server
 import Services
 import Kernel
 
-/// The weather endpoints: `/api/weather/route/from/{from}/to/{to}` and `/api/weather`; the
-/// schema their documents (and the geocoding ones) follow is served beside them.
+/// The weather endpoints: `/api/weather/route/from/{from}/to/{to}`, its map
+/// `/api/weather/route/from/{from}/to/{to}.svg`, and `/api/weather`; the schema their documents
+/// (and the geocoding ones) follow is served beside them.
 enum WeatherEndpoints {
     /// The endpoints the weather along routes answers.
     static func endpoints(weather: RouteWeatherService) -> [Endpoint] {
@@ -14,6 +15,12 @@ enum WeatherEndpoints {
             if request.acceptsEventStream { return RouteWeatherEvents.response(weather, query, request) }
             switch await weather.plan(query) {
             case .success(let document): return .document(WeatherEndpoints.document(document), for: request, cache: .maxAge(600))
+            case .failure(let error): return failure(error, request)
+            }
+        })
+        endpoints.append(routeMap.answering(as: RouteWeatherQuery.self) { request, query in
+            switch await weather.planWithLine(query) {
+            case .success(let planned): return map(planned.document, line: planned.line, weather)
             case .failure(let error): return failure(error, request)
             }
         })
@@ -50,10 +57,39 @@ enum WeatherEndpoints {
             """,
         output: .documents([.routeWeather], eventStream: true),
         outputDoc: "`routeweather`; or, with `Accept: text/event-stream`, the events that lead to it.",
-        rules: [.notTogether(["depart", "day"])],
+        rules: routeRules,
         // The service itself refuses a well-formed `depart` outside the forecast window (`invalid_parameter`).
-        errors: ["route_too_long", "invalid_parameter", "no_route"] + placeCodes, cost: .upstream(miss: 10)
+        errors: routeErrors, cost: .upstream(miss: 10)
     ) {
+        routeParameters
+    }
+
+    /// The rules and errors of the route's document and its map.
+    static let routeRules: [ParameterRule] = [.notTogether(["depart", "day"])]
+    static let routeErrors = ["route_too_long", "invalid_parameter", "no_route"] + placeCodes
+
+    /// The weather along a route as a picture: the same parameters and errors as the document.
+    static let routeMap = Endpoint(
+        "/api/weather/route/from/{from}/to/{to}.svg", id: "routeWeatherMap", tag: "weather",
+        summary: "The weather along a driving route as an SVG map: the route, each place coloured by its high, a legend and a scale bar.",
+        description: """
+            The places of `/api/weather/route/from/{from}/to/{to}` for the same parameters, drawn on Web Mercator fitted to \
+            the route: the driving line, each place a disc coloured by the day's high (5 °C steps, blue to red, grey without \
+            weather) with its name and low/high in °C where the label fits, and its full name, low and high in °C and °F as \
+            the disc's `<title>`; the largest gazetteer towns on the map as grey context dots; a temperature legend, a scale \
+            bar and the sources. SVG 1.1, 800 × 600, self-contained (no scripts, images, fonts or links), a few tens of KB; \
+            each place is a `<g class="place" data-index="…">` in driving order. A 200 carries `Cache-Control: max-age=600`; \
+            errors are the usual error documents (XML, or problem JSON by `Accept`) with their status.
+            """,
+        output: .text(mediaType: "image/svg+xml"),
+        outputDoc: "An SVG 1.1 image of the route, its places and their weather.",
+        rules: routeRules, errors: routeErrors, cost: .upstream(miss: 10)
+    ) {
+        routeParameters
+    }
+
+    /// The parameters of the route's document and its map, declared once.
+    @ParameterList static var routeParameters: [Parameter] {
         Parameter.path(
             "from", .placeName(maxLength: maxName),
             "The start: a place name, \"City, ST\", \"City, Country\" or a US ZIP code; up to 200 characters, trimmed, no control characters.")
@@ -69,6 +105,16 @@ enum WeatherEndpoints {
             "How repeated places are dropped: one row per postal code (places without one, one per town), or one per town.")
         Parameter.query("every", .integer(10...500), default: 50, problem: "must be kilometres, a whole number from 10 to 500",
                         "Kilometres between the points taken along the route.")
+    }
+
+    /// The SVG map of a route's weather, with the largest towns in its box as context.
+    static func map(_ document: RouteWeather, line: [Coordinate], _ weather: RouteWeatherService) -> Response {
+        let map = RouteWeatherMap(line: line, places: document.places.map(\.place))
+        let box = map.townBounds
+        // Towns that are places of the route, lie on their markers or far from the line are left out: ask for more.
+        let towns = weather.largestPlaces(south: box.south, north: box.north, west: box.west, east: box.east, limit: RouteWeatherMap.maxTowns * 4)
+        return Response(
+            headers: HTTPHeaders(contentType: "image/svg+xml"), body: .bytes(map.render(document, line: line, towns: towns)), cache: .maxAge(600))
     }
 
     static let forecast = Endpoint(

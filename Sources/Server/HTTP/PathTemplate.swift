@@ -1,4 +1,4 @@
-/// A parsed route template such as `/api/sbb/from/{from}/to/{to}`.
+/// A parsed route template such as `/api/sbb/from/{from}/to/{to}` or `/api/map/{to}.svg`.
 ///
 /// Literal segments may hold only characters that need no percent-encoding in a path (RFC 3986
 /// `pchar` without `%`), so comparing them byte for byte with the raw path is exact.
@@ -7,15 +7,24 @@ struct PathTemplate: Sendable {
     enum Segment: Sendable, Equatable {
         case literal([UInt8])
         case parameter(String)
+        /// A parameter followed by literal bytes, such as `{to}.svg`: it matches a segment that
+        /// ends with the suffix and is longer than it, and captures what comes before.
+        case suffixed(String, suffix: [UInt8])
+
+        /// The parameter's name, if the segment captures one.
+        var name: String? {
+            switch self {
+            case .literal: nil
+            case .parameter(let name), .suffixed(let name, _): name
+            }
+        }
     }
 
     let string: String
     let segments: [Segment]
 
     var parameterNames: [String] {
-        segments.compactMap { segment in
-            if case .parameter(let name) = segment { name } else { nil }
-        }
+        segments.compactMap(\.name)
     }
 
     init(_ string: String) throws(RouterError) {
@@ -29,7 +38,7 @@ struct PathTemplate: Sendable {
         var names: Set<String> = []
         for piece in string.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
             let segment = try Self.parse(piece, in: string)
-            if case .parameter(let name) = segment, !names.insert(name).inserted {
+            if let name = segment.name, !names.insert(name).inserted {
                 throw .malformed(string, "parameter {\(name)} occurs twice")
             }
             segments.append(segment)
@@ -45,15 +54,19 @@ struct PathTemplate: Sendable {
             }
             return .literal(Array(piece.utf8))
         }
-        guard piece.count >= 2, piece.hasPrefix("{"), piece.hasSuffix("}") else {
-            throw .malformed(template, "segment '\(piece)' is not a whole {name}")
+        guard piece.hasPrefix("{"), let close = piece.firstIndex(of: "}") else {
+            throw .malformed(template, "segment '\(piece)' is not a whole {name} or a {name} and a suffix")
         }
-        let name = piece.dropFirst().dropLast()
+        let name = piece[piece.index(after: piece.startIndex)..<close]
+        let suffix = piece[piece.index(after: close)...]
+        guard suffix.utf8.allSatisfy(isLiteralByte) else {
+            throw .malformed(template, "segment '\(piece)' has a suffix that is not literal characters")
+        }
         guard !name.isEmpty else { throw .malformed(template, "empty parameter name '{}'") }
         guard name.utf8.allSatisfy(isNameByte) else {
             throw .malformed(template, "parameter name '\(name)' is not made of letters, digits and '_'")
         }
-        return .parameter(String(name))
+        return suffix.isEmpty ? .parameter(String(name)) : .suffixed(String(name), suffix: Array(suffix.utf8))
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {

@@ -8,6 +8,9 @@ struct RouteTree: Sendable {
         /// The node's literal edges are `edges[firstEdge ..< firstEdge + edgeCount]`.
         var firstEdge = 0
         var edgeCount = 0
+        /// The node's suffixed-parameter edges (`{name}.svg`) are `suffixEdges[firstSuffix ..< firstSuffix + suffixCount]`.
+        var firstSuffix = 0
+        var suffixCount = 0
         var parameter = -1
         var leaf = -1
     }
@@ -28,9 +31,13 @@ struct RouteTree: Sendable {
 
     private var nodes = [Node()]
     private var edges: [Edge] = []
+    /// Edges whose bytes are a parameter's suffix, in the same pool.
+    private var suffixEdges: [Edge] = []
     private var pool: [UInt8] = []
     /// Each node's literal children, the form registration edits; `edges` and `pool` are rebuilt from it.
     private var literals: [[(bytes: [UInt8], child: Int)]] = [[]]
+    /// Each node's suffixed-parameter children, by suffix; `suffixEdges` is rebuilt from it.
+    private var suffixes: [[(bytes: [UInt8], child: Int)]] = [[]]
 
     /// The leaf number of a template's node, if a template of that shape was inserted.
     func leaf(of template: PathTemplate) -> Int? {
@@ -46,6 +53,7 @@ struct RouteTree: Sendable {
         switch segment {
         case .literal(let bytes): literals[node].first { $0.bytes == bytes }?.child
         case .parameter: nodes[node].parameter >= 0 ? nodes[node].parameter : nil
+        case .suffixed(_, let suffix): suffixes[node].first { $0.bytes == suffix }?.child
         }
     }
 
@@ -59,10 +67,12 @@ struct RouteTree: Sendable {
             }
             nodes.append(Node())
             literals.append([])
+            suffixes.append([])
             let child = nodes.count - 1
             switch segment {
             case .literal(let bytes): literals[node].append((bytes, child))
             case .parameter: nodes[node].parameter = child
+            case .suffixed(_, let suffix): suffixes[node].append((suffix, child))
             }
             node = child
         }
@@ -72,12 +82,19 @@ struct RouteTree: Sendable {
 
     private mutating func rebuildEdges() {
         edges.removeAll(keepingCapacity: true)
+        suffixEdges.removeAll(keepingCapacity: true)
         pool.removeAll(keepingCapacity: true)
         for node in nodes.indices {
             nodes[node].firstEdge = edges.count
             nodes[node].edgeCount = literals[node].count
             for (bytes, child) in literals[node] {
                 edges.append(Edge(start: pool.count, count: bytes.count, child: child))
+                pool.append(contentsOf: bytes)
+            }
+            nodes[node].firstSuffix = suffixEdges.count
+            nodes[node].suffixCount = suffixes[node].count
+            for (bytes, child) in suffixes[node] {
+                suffixEdges.append(Edge(start: pool.count, count: bytes.count, child: child))
                 pool.append(contentsOf: bytes)
             }
         }
@@ -88,21 +105,23 @@ struct RouteTree: Sendable {
         guard path.first == UInt8(ascii: "/") else { return nil }
         return nodes.withUnsafeBufferPointer { nodes in
             edges.withUnsafeBufferPointer { edges in
-                pool.withUnsafeBufferPointer { pool in
-                    let tables = Tables(nodes: nodes, edges: edges, pool: pool, path: path)
-                    var captures: [Range<Int>] = []
-                    let first = path.count == 1 ? nil : 1
-                    // A suffix is tried stripped first, then as part of the segment, so a literal
-                    // template such as `/openapi.json` still matches itself.
-                    if let (format, length) = Format.suffix(ofPath: path),
-                        let leaf = tables.find(0, first, path.count - length, &captures)
-                    {
-                        return Location(leaf: leaf, captures: captures, format: format)
+                suffixEdges.withUnsafeBufferPointer { suffixEdges in
+                    pool.withUnsafeBufferPointer { pool in
+                        let tables = Tables(nodes: nodes, edges: edges, suffixEdges: suffixEdges, pool: pool, path: path)
+                        var captures: [Range<Int>] = []
+                        let first = path.count == 1 ? nil : 1
+                        // A suffix is tried stripped first, then as part of the segment, so a literal
+                        // template such as `/openapi.json` still matches itself.
+                        if let (format, length) = Format.suffix(ofPath: path),
+                            let leaf = tables.find(0, first, path.count - length, &captures)
+                        {
+                            return Location(leaf: leaf, captures: captures, format: format)
+                        }
+                        if let leaf = tables.find(0, first, path.count, &captures) {
+                            return Location(leaf: leaf, captures: captures, format: nil)
+                        }
+                        return nil
                     }
-                    if let leaf = tables.find(0, first, path.count, &captures) {
-                        return Location(leaf: leaf, captures: captures, format: nil)
-                    }
-                    return nil
                 }
             }
         }
@@ -111,11 +130,13 @@ struct RouteTree: Sendable {
     private struct Tables {
         let nodes: UnsafeBufferPointer<Node>
         let edges: UnsafeBufferPointer<Edge>
+        let suffixEdges: UnsafeBufferPointer<Edge>
         let pool: UnsafeBufferPointer<UInt8>
         let path: UnsafeBufferPointer<UInt8>
 
         /// Depth-first search from `node` for the segment starting at `position` (nil once every
-        /// segment is consumed); a literal child is tried before the parameter child.
+        /// segment is consumed); a literal child is tried first, then a suffixed parameter whose
+        /// suffix ends the segment (leaving at least one byte to capture), then the parameter child.
         func find(_ node: Int, _ position: Int?, _ end: Int, _ captures: inout [Range<Int>]) -> Int? {
             let current = nodes[node]
             guard let position else { return current.leaf >= 0 ? current.leaf : nil }
@@ -127,6 +148,13 @@ struct RouteTree: Sendable {
             where literal(edge, equals: position, segmentEnd) {
                 if let found = find(edge.child, next, end, &captures) { return found }
                 break
+            }
+            for edge in suffixEdges[current.firstSuffix..<(current.firstSuffix + current.suffixCount)]
+            where segmentEnd - position > edge.count && literal(edge, equals: segmentEnd - edge.count, segmentEnd) {
+                if captures.capacity == 0 { captures.reserveCapacity(8) }
+                captures.append(position..<(segmentEnd - edge.count))
+                if let found = find(edge.child, next, end, &captures) { return found }
+                captures.removeLast()
             }
             if current.parameter >= 0 {
                 if captures.capacity == 0 { captures.reserveCapacity(8) }

@@ -1,7 +1,8 @@
 /// Maps a method and a raw path to a registered value through path templates.
 ///
-/// Templates are literal segments and `{name}` segments; a `{name}` matches one non-empty raw
-/// segment. Matching splits the still percent-encoded path on `/` first, so `%2F` stays inside
+/// Templates are literal segments, `{name}` segments and `{name}.svg` segments (a parameter and
+/// a literal suffix); a `{name}` matches one non-empty raw segment, a `{name}.svg` one that ends
+/// with `.svg` and has at least one byte before it, tried before a plain `{name}`. Matching splits the still percent-encoded path on `/` first, so `%2F` stays inside
 /// a parameter. A `.xml` or `.json` suffix on the last segment is stripped and reported as the
 /// format. Literal segments win over parameters; empty segments (`//`, a trailing `/`) never
 /// match, so `/healthz/` is not `/healthz`. `HEAD` is served by the `GET` route unless it has

@@ -8,4 +8,13 @@ public protocol PlaceDirectory: Sendable {
     func suggestions(for query: String, limit: Int) throws -> [Place]
     /// The place nearest to a position, with its postal code where known.
     func nearest(latitude: Double, longitude: Double) throws -> Place?
+    /// The most populous places inside a latitude-longitude box (`west` > `east` across the
+    /// antimeridian), most populous first, at most `limit`.
+    func largestPlaces(south: Double, north: Double, west: Double, east: Double, limit: Int) throws -> [Place]
+}
+
+extension PlaceDirectory {
+    /// The most populous places inside a latitude-longitude box, most populous first; none by
+    /// default (a directory without populations).
+    public func largestPlaces(south: Double, north: Double, west: Double, east: Double, limit: Int) throws -> [Place] { [] }
 }

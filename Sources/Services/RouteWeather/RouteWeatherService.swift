@@ -46,6 +46,24 @@ public final class RouteWeatherService: Sendable {
     public func plan(_ query: RouteWeatherQuery, events: @escaping @Sendable (RouteWeatherEvent) -> Void = { _ in }) async -> Result<
         RouteWeather, PlaceError
     > {
+        await planned(query, events: events).map(\.document)
+    }
+
+    /// The document and the route's line for drawing it: the driving geometry simplified to at
+    /// most `maxPoints` (its ends kept; deviations up to `tolerance` metres dropped), or the one
+    /// place when both ends are the same. The document is the one `plan` gives.
+    public func planWithLine(_ query: RouteWeatherQuery, tolerance: Double = 300, maxPoints: Int = 300) async -> Result<
+        (document: RouteWeather, line: [Coordinate]), PlaceError
+    > {
+        await planned(query, events: { _ in }).map { planned in
+            (planned.document, Polyline.simplified(planned.route.points, tolerance: tolerance, maxPoints: maxPoints))
+        }
+    }
+
+    /// The document with the driving route it was worked out along.
+    func planned(_ query: RouteWeatherQuery, events: @escaping @Sendable (RouteWeatherEvent) -> Void) async -> Result<
+        (document: RouteWeather, route: DrivingRoute), PlaceError
+    > {
         events(.progress(stage: .geocoding, done: 0, total: 2))
         let from: (best: Place, others: [Place]), to: (best: Place, others: [Place])
         switch await resolve(query.from) {
@@ -117,7 +135,7 @@ public final class RouteWeatherService: Sendable {
                 "weather": weather.provider.rawValue,
             ],
             credit: weather.credit, places: finished)
-        return .success(document)
+        return .success((document, route))
     }
 
     /// The best place for a name, and the other places of the same name.

@@ -2,7 +2,7 @@ import Kernel
 
 extension Gazetteer {
     /// The version of the database layout; a file of another version is rebuilt.
-    static let schemaVersion: Int64 = 1
+    static let schemaVersion: Int64 = 2
 
     /// A place's row as the database holds it.
     struct PlaceRow {
@@ -55,6 +55,7 @@ extension Gazetteer {
         private let namePrefix: StationDirectory.Statement
         private let similarNames: StationDirectory.Statement
         private let placesInBox: StationDirectory.Statement
+        private let largestInBox: StationDirectory.Statement
         private let zipsInBox: StationDirectory.Statement
         private let zipsOfCity: StationDirectory.Statement
 
@@ -97,6 +98,14 @@ extension Gazetteer {
                     SELECT p.id, p.latitude, p.longitude FROM place_position r JOIN place p ON p.id = r.id
                     WHERE r.minLatitude <= ?2 AND r.maxLatitude >= ?1 AND r.minLongitude <= ?4 AND r.maxLongitude >= ?3
                       AND p.population >= ?5
+                    """)
+                // The covering index on population, largest first, is walked until enough rows lie in
+                // the box: a few hundred entries for a country-sized box, every entry above the floor
+                // at worst (a box of open sea).
+                largestInBox = try database.prepare("""
+                    SELECT id, population FROM place INDEXED BY place_population
+                    WHERE population >= ?5 AND latitude BETWEEN ?1 AND ?2 AND longitude BETWEEN ?3 AND ?4
+                    ORDER BY population DESC LIMIT ?6
                     """)
                 zipsInBox = try database.prepare("""
                     SELECT z.zip, z.latitude, z.longitude FROM zip_position r JOIN zip z ON z.zip = r.id
@@ -213,6 +222,22 @@ extension Gazetteer {
                     }
                 }
             }
+        }
+
+        /// The ids and populations of the `limit` most populous places of `minimumPopulation` or more inside a
+        /// latitude range and a longitude range, most populous first.
+        func largest(
+            latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>, minimumPopulation: Int, limit: Int
+        ) throws(GazetteerError) -> [(id: Int, population: Int)] {
+            var found: [(id: Int, population: Int)] = []
+            try sqlite { () throws(StationDirectoryError) in
+                try largestInBox.run(.real(latitudes.lowerBound), .real(latitudes.upperBound), .real(longitudes.lowerBound),
+                                     .real(longitudes.upperBound), .integer(Int64(minimumPopulation)), .integer(Int64(limit))) {
+                    row throws(StationDirectoryError) in
+                    found.append((Int(row.integer(0)), Int(row.integer(1))))
+                }
+            }
+            return found
         }
 
         /// The delivery-area ZIP codes of a city (folded name) in a state, lowest first.
