@@ -5,6 +5,8 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 BUILD_PACKAGES := pkg-config libxml2-dev libcurl4-openssl-dev zlib1g-dev libmicrohttpd-dev \
                   libsqlite3-dev libhiredis-dev redis-server tzdata libxml2-utils
+# The tests' own: the SVG 1.1 DTD for xmllint, and Chromium (with a font) for the web page's checks.
+TEST_PACKAGES := python3-venv curl w3c-sgml-lib chromium fonts-dejavu-core
 BENCH_PACKAGES := wrk nginx curl python3 valgrind python3-venv
 CLUSTER_PACKAGES := nginx wrk curl python3
 SERVE_ARGS ?=
@@ -34,14 +36,13 @@ serve: release
 	$(SWIFT) run -c release gottago serve $(SERVE_ARGS)
 
 test:
-	@bash scripts/ensure-packages.sh $(BUILD_PACKAGES) python3-venv curl
+	@bash scripts/ensure-packages.sh $(BUILD_PACKAGES) $(TEST_PACKAGES)
 	$(EMBED_WEB)
 	$(SWIFT) build --build-tests
 	bash scripts/with-redis.sh $(SWIFT) test --skip-build --disable-xctest
 	"$$($(SWIFT) build --show-bin-path)/gottago" routes check
 	bash scripts/api-contract.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 	bash scripts/opendata-client.sh "$$($(SWIFT) build --show-bin-path)/gottago"
-	@bash scripts/ensure-packages.sh chromium fonts-dejavu-core
 	bash scripts/web-check.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 	bash scripts/check-unit.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 	@bash scripts/ensure-packages.sh $(CLUSTER_PACKAGES)

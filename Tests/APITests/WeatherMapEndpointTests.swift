@@ -41,6 +41,9 @@ struct WeatherMapEndpointTests {
         return best.at
     }
 
+    /// The SVG 1.1 DTD as Debian's w3c-sgml-lib installs it.
+    static let svg11DTD = "/usr/share/xml/w3c-sgml-lib/schema/dtd/REC-SVG11-20110816/svg11.dtd"
+
     @Test("Bethesda, MD → 90210: well-formed SVG 1.1, self-contained, under 60 KB, one marker per place of the document in driving order")
     func bethesdaToBeverlyHills() async throws {
         try await WeatherApp.with { app in
@@ -48,9 +51,14 @@ struct WeatherMapEndpointTests {
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "image/svg+xml")
             #expect(response.header("Cache-Control") == "public, max-age=600")
+            #expect(response.header("Content-Security-Policy") == "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *")
             #expect(response.body.count < 60_000, "\(response.body.count) bytes")
-            // xmllint, the same parser as a command, agrees that it is well-formed.
-            let lint = try await offPool { try ChildProcess.run("/usr/bin/xmllint", arguments: ["--noout", "--nonet", "-"], input: response.body) }
+            // xmllint, the same parser as a command, finds it well-formed and valid against the
+            // SVG 1.1 DTD (Debian's w3c-sgml-lib, which `make test` installs).
+            #expect(FileManager.default.fileExists(atPath: Self.svg11DTD), "\(Self.svg11DTD) is missing: apt-get install w3c-sgml-lib")
+            let lint = try await offPool {
+                try ChildProcess.run("/usr/bin/xmllint", arguments: ["--noout", "--nonet", "--dtdvalid", Self.svg11DTD, "-"], input: response.body)
+            }
             #expect(lint.status == 0, "\(String(decoding: lint.err, as: UTF8.self))")
 
             let (document, xpath) = try Self.parse(response.body)
@@ -74,13 +82,13 @@ struct WeatherMapEndpointTests {
                 let label = [row["name"], row["admin"], row["country_code"]].compactMap { $0 as? String }.joined(separator: ", ")
                 #expect(title.hasPrefix("\(index + 1). \(label): low "), "\(title)")
             }
-            #expect(try Self.strings(xpath, "//s:g[@class='place']/@data-index") == rows.indices.map(String.init))
+            #expect(try Self.strings(xpath, "//s:g[@class='place']/@id") == rows.indices.map { "place-\($0)" })
             #expect(try Self.strings(xpath, "count(//s:g[@class='place']/s:circle[@fill])") == ["\(rows.count)"])
             // Every shown label names its place; the ends are always labelled.
             let labels = try Self.strings(xpath, "//s:g[@class='place']/s:text")
             #expect(labels.count >= 10 && labels.allSatisfy { label in rows.contains { label.hasPrefix(($0["name"] as? String ?? "") + " ") } })
-            #expect(try Self.strings(xpath, "//s:g[@class='place'][@data-index='0']/s:text").first?.hasPrefix("Bethesda ") == true)
-            #expect(try Self.strings(xpath, "//s:g[@class='place'][@data-index='\(rows.count - 1)']/s:text").first?.hasPrefix("Beverly Hills ") == true)
+            #expect(try Self.strings(xpath, "//s:g[@class='place'][@id='place-0']/s:text").first?.hasPrefix("Bethesda ") == true)
+            #expect(try Self.strings(xpath, "//s:g[@class='place'][@id='place-\(rows.count - 1)']/s:text").first?.hasPrefix("Beverly Hills ") == true)
 
             // The markers lie along the line in driving order.
             let line = Self.points(try #require(try Self.strings(xpath, "//s:polyline[@class='route']/@points").first))

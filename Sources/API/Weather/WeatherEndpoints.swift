@@ -78,7 +78,7 @@ enum WeatherEndpoints {
             weather) with its name and low/high in °C where the label fits, and its full name, low and high in °C and °F as \
             the disc's `<title>`; the largest gazetteer towns on the map as grey context dots; a temperature legend, a scale \
             bar and the sources. SVG 1.1, 800 × 600, self-contained (no scripts, images, fonts or links), a few tens of KB; \
-            each place is a `<g class="place" data-index="…">` in driving order. A 200 carries `Cache-Control: max-age=600`; \
+            each place is a `<g class="place" id="place-N">` (N from 0) in driving order. A 200 carries `Cache-Control: max-age=600`; \
             errors are the usual error documents (XML, or problem JSON by `Accept`) with their status.
             """,
         output: .text(mediaType: "image/svg+xml"),
@@ -107,14 +107,20 @@ enum WeatherEndpoints {
                         "Kilometres between the points taken along the route.")
     }
 
+    /// What the map may load when a browser opens it as a document: its inline `<style>` only.
+    static let mapContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *"
+
     /// The SVG map of a route's weather, with the largest towns in its box as context.
     static func map(_ document: RouteWeather, line: [Coordinate], _ weather: RouteWeatherService) -> Response {
         let map = RouteWeatherMap(line: line, places: document.places.map(\.place))
         let box = map.townBounds
         // Towns that are places of the route, lie on their markers or far from the line are left out: ask for more.
         let towns = weather.largestPlaces(south: box.south, north: box.north, west: box.west, east: box.east, limit: RouteWeatherMap.maxTowns * 4)
-        return Response(
-            headers: HTTPHeaders(contentType: "image/svg+xml"), body: .bytes(map.render(document, line: line, towns: towns)), cache: .maxAge(600))
+        var headers = HTTPHeaders(contentType: "image/svg+xml")
+        // Opened on its own, the image may use its own style sheet and nothing else.
+        headers.add("Content-Security-Policy", mapContentSecurityPolicy)
+        headers.add("X-Content-Type-Options", "nosniff")
+        return Response(headers: headers, body: .bytes(map.render(document, line: line, towns: towns)), cache: .maxAge(600))
     }
 
     static let forecast = Endpoint(

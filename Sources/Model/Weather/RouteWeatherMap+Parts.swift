@@ -30,7 +30,7 @@ extension RouteWeatherMap {
             ], []),
         ]
         if let spot { children.append(text(label(row), at: spot)) }
-        return .element("g", attributes: [.init("class", "place"), .init("data-index", String(row.index))], children)
+        return .element("g", attributes: [.init("class", "place"), .init("id", "place-\(row.index)")], children)
     }
 
     /// A context town: a small grey dot and, where it fits, its name.

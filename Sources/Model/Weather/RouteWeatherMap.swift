@@ -87,7 +87,7 @@ public struct RouteWeatherMap: Sendable {
         ], [
             .leaf("title", title),
             .leaf("desc", Self.description(weather)),
-            .leaf("style", Self.style),
+            .leaf("style", attributes: [.init("type", "text/css")], Self.style),
             .element("rect", attributes: [.init("width", "100%"), .init("height", "100%"), .init("fill", "#ffffff")], []),
             .element("rect", attributes: [
                 .init("class", "land"), .init("x", Self.number(Self.area.left)), .init("y", Self.number(Self.area.top)),
