@@ -3,7 +3,7 @@ embedded sandbox: the three views as a person uses them, the page's own refreshe
 console error, failed request or CSP violation, screenshots at 360 and 1280 px, and the page's weight.
 
 Usage: python3 scripts/web_check.py BASE_URL SCREENSHOT_DIR   (scripts/web-check.sh starts the server)
-Prints one PASS, FAIL or SKIP line per check and a closing count; exits 1 when any check failed.
+Prints one PASS or FAIL line per check and a closing count; exits 1 when any check failed.
 """
 import json
 import re
@@ -24,7 +24,7 @@ CHROMIUM = "/usr/bin/chromium"
 WAIT_MS = 30_000
 WEIGHT_LIMIT = 60 * 1024
 EMBARCADERO = {"latitude": 37.7929, "longitude": -122.3971}
-counts = {"passed": 0, "failed": 0, "skipped": 0}
+counts = {"passed": 0, "failed": 0}
 
 
 def check(name, ok, detail=""):
@@ -32,12 +32,6 @@ def check(name, ok, detail=""):
     counts["passed" if ok else "failed"] += 1
     print(f"{'PASS' if ok else 'FAIL'}: {name}{f' ({detail})' if detail else ''}", flush=True)
     return ok
-
-
-def skip(name, why):
-    """A check that cannot run yet, said loudly: it is neither a pass nor a failure."""
-    counts["skipped"] += 1
-    print(f"SKIP: {name} -- NOT CHECKED: {why}", flush=True)
 
 
 def http(path, method="GET", headers=None):
@@ -253,14 +247,6 @@ def check_departures(browser):
     ctx.close()
 
 
-def svg_endpoint():
-    """Whether the route map endpoint is served: True, False (404: not merged yet), or an error string."""
-    status, headers, _ = http("/api/weather/route/from/Bethesda,%20MD/to/90210.svg")
-    if status == 200 and "svg" in (headers.get("Content-Type") or ""):
-        return True
-    return False if status == 404 else f"{status} {headers.get('Content-Type')}"
-
-
 RECORDER = """(() => {
     const rec = window.__wx = {values: [], stages: [], rowsBeforeDone: 0, done: false};
     const progress = document.getElementById('wx-progress');
@@ -278,11 +264,8 @@ RECORDER = """(() => {
 
 
 def check_weather(browser):
-    svg = svg_endpoint()
     ctx = new_context(browser)
     watch = Watch(ctx, "weather")
-    if svg is not True:
-        watch.allow.append(r"/api/weather/route/from/[^?]*\.svg")
     page = ctx.new_page()
     page.goto(BASE + "/?view=weather")
     page.wait_for_selector("body[data-ready]")
@@ -307,20 +290,18 @@ def check_weather(browser):
           f"{len(rows)} rows, {len(doc['places'])} places")
     params = page.evaluate("Object.fromEntries(new URLSearchParams(location.search))")
     check("weather: the address is the query", params == {"view": "weather", "from": "Bethesda, MD", "to": "90210", "day": "1"}, page.url)
-    if svg is True:
-        page.wait_for_function("() => { const i = document.getElementById('wx-map-img'); return i.complete && i.naturalWidth > 0; }",
-                               timeout=WAIT_MS)
-        src = page.get_attribute("#wx-map-img", "src")
-        alt = page.get_attribute("#wx-map-img", "alt")
-        status, _, body = http(src)
-        markers = [g for g in ET.fromstring(body).iter("{http://www.w3.org/2000/svg}g") if "place" in (g.get("class") or "").split()]
-        check("weather: the map is shown, with alt text, and its SVG has one g.place per row",
-              status == 200 and len(markers) == len(rows) and bool(alt), f"{len(markers)} markers, {len(rows)} rows, alt {alt!r}")
-    elif svg is False:
-        skip("weather: the map <img> loads and its SVG has one g.place per row",
-             "GET /api/weather/route/from/{from}/to/{to}.svg answers 404 (the SVG endpoint is not merged yet)")
-    else:
-        check("weather: the SVG endpoint answers an SVG", False, svg)
+    page.wait_for_function("() => { const i = document.getElementById('wx-map-img'); return i.complete && i.naturalWidth > 0; }",
+                           timeout=WAIT_MS)
+    src = page.get_attribute("#wx-map-img", "src")
+    alt = page.get_attribute("#wx-map-img", "alt")
+    status, headers, body = http(src)
+    markers = [g for g in ET.fromstring(body).iter("{http://www.w3.org/2000/svg}g") if "place" in (g.get("class") or "").split()]
+    # Each marker's title is "N. name, admin, country: …", in driving order.
+    titles = [g.findtext("{http://www.w3.org/2000/svg}title") or "" for g in markers]
+    in_order = len(titles) == len(rows) and all(t.startswith(f"{i + 1}. {name}") for i, (t, name) in enumerate(zip(titles, rows)))
+    check("weather: the map is shown, with alt text, and its SVG has one g.place per row, in the rows' order",
+          status == 200 and headers.get("Content-Type") == "image/svg+xml" and in_order and bool(alt),
+          f"{len(markers)} markers, {len(rows)} rows, alt {alt!r}")
     screenshots(page, "weather")
 
     # Another tab and back: the finished answer is kept, the stream not asked for again.
@@ -379,7 +360,7 @@ def main():
                 check(f"{run.__name__}: ran to the end", False, str(err).splitlines()[0])
         browser.close()
     print(f"screenshots in {SHOTS}")
-    print(f"web-check: {counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped")
+    print(f"web-check: {counts['passed']} passed, {counts['failed']} failed")
     sys.exit(1 if counts["failed"] else 0)
 
 
