@@ -173,6 +173,11 @@ wrk_socket_errors() {
     awk '/Socket errors:/ { sub(/^ *Socket errors: */, ""); print; found = 1 } END { if (!found) print "none" }' "$1"
 }
 
+# a / b to two decimals; "n/a" when either is unknown or b is 0.
+ratio() { # a b
+    awk -v a="$1" -v b="$2" 'BEGIN { if (a == "n/a" || b == "n/a" || b + 0 == 0) print "n/a"; else printf "%.2f", a / b }'
+}
+
 # Compares with awk since bash has no floats; "n/a" never meets a target.
 meets() { # value op limit
     awk -v v="$1" -v op="$2" -v l="$3" 'BEGIN {
@@ -180,7 +185,28 @@ meets() { # value op limit
         exit !((op == ">=") ? (v + 0 >= l + 0) : (op == "==") ? (v + 0 == l + 0) : (v + 0 <= l + 0))
     }'
 }
-flag() { if meets "$@"; then echo ""; else echo "BELOW TARGET"; fi; }
+# BELOW TARGET for a missed target; a miss by more than 10% of the target is also written to the
+# file BENCH_MISSES names (make bench gives each run one), so that the whole run ends non-zero
+# (bench/misses.sh) and a regression shows. Runs in $(...): the file, not a variable, carries it.
+flag() { # value op limit
+    if meets "$@"; then
+        echo ""
+        return
+    fi
+    echo "BELOW TARGET"
+    if [[ -n ${BENCH_MISSES:-} ]] && ! within_tenth "$@"; then
+        printf '%s: %s, target %s %s\n' "$(basename "$0")" "$1" "$2" "$3" >>"$BENCH_MISSES"
+    fi
+}
+
+# Whether a missed value is within 10% of its target (a lower bound may be 10% lower, an upper
+# bound 10% higher; an exact one must be met). "n/a" never is.
+within_tenth() { # value op limit
+    awk -v v="$1" -v op="$2" -v l="$3" 'BEGIN {
+        if (v == "n/a") exit 1
+        exit !((op == ">=") ? (v + 0 >= 0.9 * l) : (op == "<=") ? (v + 0 <= 1.1 * l) : 0)
+    }'
+}
 
 # Runs wrk in the background and waits, so Ctrl-C reaches the trap at once instead of after the run.
 run_wrk() { # output-file wrk-args...
@@ -220,7 +246,7 @@ compare_throughput() { # gottago-url nginx-url check...
     G_P99=$(median_of wrk_p99 gottago)
     N_RPS=$(median_of wrk_rps nginx)
     N_P99=$(median_of wrk_p99 nginx)
-    RATIO=$(awk -v g="$G_RPS" -v n="$N_RPS" 'BEGIN { if (g == "n/a" || n == "n/a" || n + 0 == 0) print "n/a"; else printf "%.2f", g / n }')
+    RATIO=$(ratio "$G_RPS" "$N_RPS")
 }
 
 warm_up() { # url connections

@@ -71,7 +71,7 @@ for round in $(seq "$ROUNDS"); do
 done
 L_RPS=$(median_of wrk_rps limited)
 P_RPS=$(median_of wrk_rps plain)
-RATIO=$(awk -v l="$L_RPS" -v p="$P_RPS" 'BEGIN { if (l == "n/a" || p == "n/a" || p + 0 == 0) print "n/a"; else printf "%.2f", l / p }')
+RATIO=$(ratio "$L_RPS" "$P_RPS")
 printf '%-16s %10s %11s\n' "median of $ROUNDS" req/s "p99 ms"
 printf '%-16s %10s %11s\n' limited "$L_RPS" "$(median_of wrk_p99 limited)"
 printf '%-16s %10s %11s\n' unlimited "$P_RPS" "$(median_of wrk_p99 plain)"
