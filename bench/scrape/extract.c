@@ -117,12 +117,15 @@ static Spec hafas_connections = {
     "connections", "/ResC/ConRes/ConnectionList/Connection", 64, hafas_connection_fields, &hafas_parts, NULL, 0};
 
 static Rule hafas_rules[] = {
-    {"no_connections", "/ResC/Err[@code='K890' or @code='K891']", NULL, NULL, NULL, NULL},
-    {"stations_too_close", "/ResC/Err[@code='K9380' or @code='K895']", NULL, NULL, NULL, NULL},
-    {"unknown_station", "/ResC/Err[@code='K9260' or @code='K9220']",
-     "concat('The timetable server does not know the station (', /ResC/Err/@code, ').')", NULL, NULL, NULL},
-    {"upstream_error", "/ResC/Err",
-     "concat('The timetable server failed: ', normalize-space(/ResC/Err/@text), ' (', /ResC/Err/@code, ').')", NULL, NULL, NULL},
+    {"no_connections", "(/ResC/Err | /ResC/ConRes/Err)[@code='K890' or @code='K891']", NULL, NULL, NULL, NULL},
+    {"stations_too_close", "(/ResC/Err | /ResC/ConRes/Err)[@code='K9380' or @code='K895']", NULL, NULL, NULL, NULL},
+    {"unknown_station", "(/ResC/Err | /ResC/ConRes/Err)[@code='K9260' or @code='K9300' or @code='K9280' or @code='K9220']",
+     "concat('The timetable server does not know the station (', (/ResC/Err | /ResC/ConRes/Err)[1]/@code, ').')", NULL, NULL,
+     NULL},
+    {"upstream_error", "/ResC/Err | /ResC/ConRes/Err",
+     "concat('The timetable server failed: ', normalize-space((/ResC/Err | /ResC/ConRes/Err)[1]/@text), ' (', "
+     "(/ResC/Err | /ResC/ConRes/Err)[1]/@code, ').')",
+     NULL, NULL, NULL},
     END_RULES,
 };
 

@@ -71,6 +71,8 @@ class Route:
 def hafas():
     """Routes/hafas-extxml-connections/route.xml"""
     journey = "Journey/JourneyAttributeList/JourneyAttribute/Attribute"
+    # Connection errors sit inside ConRes, the spool error at the top.
+    err = "/ResC/Err | /ResC/ConRes/Err"
     parts = Spec("parts", "ConSectionList/ConSection", 1 << 30, [
         Field("departure", "Departure/BasicStop/Dep/Time", True),
         Field("arrival", "Arrival/BasicStop/Arr/Time", True),
@@ -104,12 +106,12 @@ def hafas():
         Field("products", "Overview/Products/Product/@cat"),
     ], nested=parts)
     rules = [
-        Rule("no_connections", "/ResC/Err[@code='K890' or @code='K891']"),
-        Rule("stations_too_close", "/ResC/Err[@code='K9380' or @code='K895']"),
-        Rule("unknown_station", "/ResC/Err[@code='K9260' or @code='K9220']",
-             "concat('The timetable server does not know the station (', /ResC/Err/@code, ').')"),
-        Rule("upstream_error", "/ResC/Err",
-             "concat('The timetable server failed: ', normalize-space(/ResC/Err/@text), ' (', /ResC/Err/@code, ').')"),
+        Rule("no_connections", f"({err})[@code='K890' or @code='K891']"),
+        Rule("stations_too_close", f"({err})[@code='K9380' or @code='K895']"),
+        Rule("unknown_station", f"({err})[@code='K9260' or @code='K9300' or @code='K9280' or @code='K9220']",
+             f"concat('The timetable server does not know the station (', ({err})[1]/@code, ').')"),
+        Rule("upstream_error", err,
+             f"concat('The timetable server failed: ', normalize-space(({err})[1]/@text), ' (', ({err})[1]/@code, ').')"),
     ]
     def parser(encoding):
         return etree.XMLParser(encoding=encoding, resolve_entities=False, no_network=True, load_dtd=False,
