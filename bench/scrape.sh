@@ -16,8 +16,8 @@
 # start and route loading cancel out: per extraction = (Ir(N) - Ir(1)) / (N - 1).
 #
 # Exits non-zero only when the benchmark cannot run (missing tool, failed build, a program that
-# fails, or programs that disagree on what they extracted). A missed target is printed as
-# BELOW TARGET, not fatal.
+# fails, programs that disagree on what they extracted, or references whose expressions no longer
+# mirror the route file). A missed target is printed as BELOW TARGET, not fatal.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -198,6 +198,14 @@ for sample in "${SAMPLES[@]}"; do
         theirs=$(field "$WORK/$tag.${other%%|*}.check" summary)
         [[ $theirs == "$summary" ]] ||
             fail "$id: records differ: engine '$summary', ${other#*|} '$theirs' (bench/scrape mirrors the route files; update it)"
+    done
+    # Same expressions: the references' tables must still mirror the route file.
+    expressions=$(field "$WORK/$tag.engine.check" expressions)
+    for other in "c|the C program|extract.c" "lxml|the lxml script|extract_lxml.py"; do
+        IFS='|' read -r program name source <<<"$other"
+        theirs=$(field "$WORK/$tag.$program.check" expressions)
+        [[ $theirs == "$expressions" ]] ||
+            fail "$id: $name evaluates other expressions than Routes/$id/route.xml (count and hash: route '$expressions', $name '$theirs'); update bench/scrape/$source"
     done
     c_strings=$(field "$WORK/$tag.c.check" strings)
     lxml_strings=$(field "$WORK/$tag.lxml.check" strings)

@@ -23,12 +23,14 @@ import Kernel
 /// records: 10
 /// values: 150
 /// summary: connections=5 connections/parts=5
+/// expressions: 32 0123456789abcdef
 /// ```
 ///
 /// `records` counts every record of the last extraction, `values` its normalized field values;
 /// `summary` counts records per list (nested lists as `outer/inner`), or names the error code, in
 /// the form `bench/scrape/extract.c` and `bench/scrape/extract_lxml.py` print it, so that the
-/// script can check that all three did the same work. Synchronous on purpose: valgrind cannot
+/// script can check that all three did the same work; `expressions` is the route's
+/// ``ExpressionDigest``, which the script checks against theirs. Synchronous on purpose: valgrind cannot
 /// run a Swift binary whose `main` is `async`.
 @main
 struct ScrapeBench {
@@ -115,6 +117,7 @@ struct ScrapeBench {
         print("records: \(counts.records)")
         print("values: \(counts.values)")
         print("summary: \(summary.isEmpty ? "none" : summary)")
+        print("expressions: \(ExpressionDigest(route))")
         for line in extraction.diagnostics {
             report("ScrapeBench: note: \(line)\n")
         }

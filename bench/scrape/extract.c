@@ -21,7 +21,8 @@
  * the comparison.
  *
  * Prints the same `key: value` lines as ScrapeBench, `strings` (values copied out per iteration)
- * in place of `values` (normalized values), and `summary` with the records per list.
+ * in place of `values` (normalized values), `summary` with the records per list, and
+ * `expressions`, the count and hash of the expressions below, which must equal ScrapeBench's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -383,6 +384,40 @@ static void print_lists(Spec *spec, int first) {
     }
 }
 
+/* The route's expressions in evaluation order, hashed as ScrapeBench's ExpressionDigest does
+ * (64-bit FNV-1a over each source and a line feed), so that bench/scrape.sh can check that these
+ * tables still mirror the route file. */
+typedef struct Digest {
+    int count;
+    unsigned long long hash;
+} Digest;
+
+static void digest_add(Digest *digest, const char *source) {
+    digest->count++;
+    for (const unsigned char *byte = (const unsigned char *)source; *byte; byte++) {
+        digest->hash = (digest->hash ^ *byte) * 0x100000001b3ULL;
+    }
+    digest->hash = (digest->hash ^ '\n') * 0x100000001b3ULL;
+}
+
+static void digest_spec(Digest *digest, Spec *spec) {
+    for (; spec; spec = spec->nested) {
+        digest_add(digest, spec->each);
+        for (Field *field = spec->fields; field->name; field++) digest_add(digest, field->xpath);
+    }
+}
+
+static Digest route_digest(Route *route) {
+    Digest digest = {0, 0xcbf29ce484222325ULL};
+    for (Rule *rule = route->rules; rule->code; rule++) {
+        digest_add(&digest, rule->when);
+        if (rule->message_xpath) digest_add(&digest, rule->message_xpath);
+        digest_spec(&digest, rule->records);
+    }
+    digest_spec(&digest, route->records);
+    return digest;
+}
+
 static unsigned long long now_ns(void) {
     struct timespec time;
     clock_gettime(CLOCK_MONOTONIC, &time);
@@ -447,6 +482,8 @@ int main(int argc, char **argv) {
         print_lists(route->records, 1);
     }
     printf("\n");
+    Digest digest = route_digest(route);
+    printf("expressions: %d %016llx\n", digest.count, digest.hash);
     printf("libxml2: %s\n", xmlParserVersion);
     free(bytes);
     free(arena);

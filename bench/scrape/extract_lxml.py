@@ -15,7 +15,7 @@ once, copying every string out: str() of string results, the XPath string value 
 results (libxml2's node content, via etree.tostring(method="text", with_tail=False)).
 No normalizers, as in extract.c.
 
-Prints the same `key: value` lines as ScrapeBench and extract.c.
+Prints the same `key: value` lines as ScrapeBench and extract.c, `expressions` included.
 """
 
 import re
@@ -238,6 +238,30 @@ def lists(spec, path=""):
     return out
 
 
+def digest(route):
+    """The route's expressions in evaluation order, hashed as ScrapeBench's ExpressionDigest does
+    (64-bit FNV-1a over each source and a line feed): `count hash`, which bench/scrape.sh checks."""
+    sources = []
+
+    def add_spec(spec):
+        while spec:
+            sources.append(spec.each.path)
+            sources.extend(field.source for field in spec.fields)
+            spec = spec.nested
+
+    for rule in route.rules:
+        sources.append(rule.when.path)
+        if rule.message:
+            sources.append(rule.message.source)
+        add_spec(rule.records)
+    add_spec(route.records)
+    value = 0xCBF29CE484222325
+    for source in sources:
+        for byte in source.encode() + b"\n":
+            value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{len(sources)} {value:016x}"
+
+
 def main(argv):
     usage = "usage: extract_lxml.py ROUTE-ID FILE ITERATIONS [--warmup N]"
     args = argv[1:]
@@ -275,6 +299,7 @@ def main(argv):
     print(f"records: {total}")
     print(f"strings: {strings}")
     print(f"summary: {' '.join(summary)}")
+    print(f"expressions: {digest(route)}")
     print(f"lxml: {'.'.join(map(str, etree.LXML_VERSION))}")
     print(f"libxml2: {'.'.join(map(str, etree.LIBXML_VERSION))}")
 
