@@ -29,15 +29,15 @@ struct ProcessTests {
         return (process, port, process.standardError)
     }
 
-    /// Polls `/metrics` until `count` requests are in flight (the metrics request itself is one).
+    /// Polls `/metrics` until `count` requests are in flight (the metrics request itself is one);
+    /// the pause between polls leaves the process the CPU, the test's time limit guards a hang.
     func waitUntilInFlight(port: Int, count: Int) async throws {
         let metrics = "http://127.0.0.1:\(port)/metrics"
-        for _ in 0..<500 {
+        while true {
             let text = try await offPool { try HTTPTestClient().send("GET", metrics).text }
             if text.contains("gottago_http_requests_in_flight \(count)\n") { return }
             try await Task.sleep(for: .milliseconds(10))
         }
-        Issue.record("the request never got in flight")
     }
 
     @Test("SIGTERM with a request in flight: the request is answered, the process exits 0")
