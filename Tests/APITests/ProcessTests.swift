@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTesting
+import Synchronization
 import Testing
 
 /// The real `gottago` executable: start-up line, signals, exit status, access log.
@@ -29,44 +30,52 @@ struct ProcessTests {
         return (process, port, process.standardError)
     }
 
-    /// Polls `/metrics` until `count` requests are in flight (the metrics request itself is one);
-    /// the pause between polls leaves the process the CPU, the test's time limit guards a hang.
-    func waitUntilInFlight(port: Int, count: Int) async throws {
+    /// Polls `/metrics` until `count` requests are in flight (the metrics request itself is one),
+    /// or until `answered` says the awaited request is over, which is recorded as an issue; the
+    /// pause between polls leaves the process the CPU.
+    func waitUntilInFlight(port: Int, count: Int, answered: () -> Bool) async throws {
         let metrics = "http://127.0.0.1:\(port)/metrics"
-        while true {
+        while !answered() {
             let text = try await offPool { try HTTPTestClient().send("GET", metrics).text }
             if text.contains("gottago_http_requests_in_flight \(count)\n") { return }
             try await Task.sleep(for: .milliseconds(10))
         }
+        Issue.record("the request was over before it was seen in flight")
     }
 
     @Test("SIGTERM with a request in flight: the request is answered, the process exits 0")
     func sigterm() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the gottago product first")
-        let (process, port, err) = try start(["--debug-routes", "--log-format", "json"])
+        // A long request within a longer grace: the window to see it in flight is ten seconds
+        // of the loaded machine's time, not three.
+        let (process, port, err) = try start(["--debug-routes", "--log-format", "json", "--shutdown-grace", "60"])
         // Read from the start: the `/metrics` polls below log a line each, and a child whose
         // stderr pipe is full would block on it and never exit.
         let standardError = UncheckedReader(reader: err)
         async let logBytes = offPool { try standardError.reader.readToEnd() }
-        let url = "http://127.0.0.1:\(port)/debug/delay?ms=3000"
-        async let inFlight = offPool { try HTTPTestClient().send("GET", url) }
+        let url = "http://127.0.0.1:\(port)/debug/delay?ms=10000"
+        let answered = Atomic(false)
+        let inFlight = Task {
+            defer { answered.store(true, ordering: .relaxed) }
+            return try await offPool { try HTTPTestClient().send("GET", url) }
+        }
         // SIGTERM only once the request is being handled: on a loaded machine the client may take
         // longer than any fixed pause to connect, and a draining server accepts nothing new.
-        try await waitUntilInFlight(port: port, count: 2)
+        try await waitUntilInFlight(port: port, count: 2) { answered.load(ordering: .relaxed) }
         try process.signal(SIGTERM)
-        let response = try await inFlight
+        let response = try await inFlight.value
         #expect(response.status == 200)
-        #expect(response.text.contains("<ms>3000</ms>"))
+        #expect(response.text.contains("<ms>10000</ms>"))
         let status = try process.wait()
         #expect(process.terminationReason == .exit)
         #expect(status == 0)
         let log = String(decoding: try await logBytes, as: UTF8.self)
-        let line = try #require(log.split(separator: "\n").first { $0.contains("\"target\":\"/debug/delay?ms=3000\"") })
+        let line = try #require(log.split(separator: "\n").first { $0.contains("\"target\":\"/debug/delay?ms=10000\"") })
         let entry = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         #expect(entry?["status"] as? Int == 200)
         #expect(entry?["method"] as? String == "GET")
         #expect(entry?["route"] as? String == "/debug/delay")
-        #expect((entry?["duration_ms"] as? Double ?? 0) >= 2990)
+        #expect((entry?["duration_ms"] as? Double ?? 0) >= 9990)
     }
 
     @Test("--log-format combined writes Apache combined lines")
