@@ -100,7 +100,7 @@ struct FallbackCacheRedisTests {
             #expect(await cache.get("k") == local)
             #expect(redis.connectAttempts == before)
 
-            try server.restart()
+            try await server.restart()
             // Once the interval is up, the next call connects to the restarted server.
             clock.advance(by: .milliseconds(1))
             #expect(await cache.get("k") == nil)

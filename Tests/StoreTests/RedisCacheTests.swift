@@ -236,7 +236,7 @@ struct RedisCacheTests {
         try await RedisServer.with { server in
             let cache = testCache(server)
             #expect(await cache.ping() == .ok)
-            try server.restart()
+            try await server.restart()
             await cache.set("k", liveEntry("after restart"))
             #expect(cache.status == .ok)
             #expect(await cache.get("k") != nil)
@@ -286,7 +286,7 @@ struct RedisCacheTests {
             #expect(await eventually { cache.connectAttempts >= attempts + 3 })
             #expect(changes.list.count == 2)
 
-            try server.restart()
+            try await server.restart()
             #expect(await news.next() == .ok)
             let restarted = try rawConnection(server)
             let pingedAgain = try restarted.pings()
