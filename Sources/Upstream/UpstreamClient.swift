@@ -49,8 +49,8 @@ public final class UpstreamClient: Sendable {
     let policy: UpstreamPolicy
     let now: @Sendable () -> Int64
     private let flights = SingleFlight<String, Filled>()
-    /// Keys whose background refresh is under way.
-    private let refreshing = Mutex<Set<String>>([])
+    /// The background refreshes under way, by key.
+    private let refreshing = Mutex<[String: Task<Void, Never>]>([:])
     /// This instance's name for the shared fetch locks.
     private let owner: String
     let limiter: ConcurrencyLimiter
@@ -88,6 +88,11 @@ public final class UpstreamClient: Sendable {
         politeness = Mutex(Politeness(
             bucket: TokenBucket(rate: policy.rate, burst: policy.burst, now: start),
             breaker: CircuitBreaker(threshold: policy.breakerThreshold, cooldown: policy.breakerCooldown)))
+    }
+
+    /// Waits until no background refresh is under way: for a caller that must see their effect.
+    public func settled() async {
+        while let task = refreshing.withLock({ $0.values.first }) { await task.value }
     }
 
     /// The cache times answers of `route` are kept by: the route's, with the operator's overrides.
@@ -133,9 +138,11 @@ public final class UpstreamClient: Sendable {
             if age < entry.freshForMilliseconds + Int64(times.staleWhileRevalidate * 1000) {
                 // Served now; one refresh for everybody, in a background slot. Only the first stale
                 // hit starts it, and it checks again first: another instance may have refreshed it.
-                if refreshing.withLock({ $0.insert(key).inserted }) {
-                    Task { [self] in
-                        defer { _ = refreshing.withLock { $0.remove(key) } }
+                refreshing.withLock { running in
+                    guard running[key] == nil else { return }
+                    // Made under the lock, so that its own removal (which takes the lock) follows it.
+                    running[key] = Task { [self] in
+                        defer { _ = self.refreshing.withLock { $0.removeValue(forKey: key) } }
                         if let current = await cache.get(key), now() - current.storedAt < current.freshForMilliseconds { return }
                         _ = try? await flights.run(key) { [self] in try await fill(key, route, times, request, parameters, .background) }
                     }

@@ -57,6 +57,11 @@ public final class Upstreams: Sendable {
     /// The upstreams' names, sorted.
     public var names: [String] { clients.keys.sorted() }
 
+    /// Waits until no client has a background refresh under way.
+    public func settled() async {
+        for client in clients.values { await client.settled() }
+    }
+
     /// The client of the route's upstream.
     public func client(for route: Route) -> UpstreamClient {
         // Every route's upstream got a client at init.

@@ -35,9 +35,17 @@ struct OpsRoutesTests {
             for _ in 0..<3 { _ = try await live.get("/debug/fixed") }
             _ = try await live.get("/no/such/path")
             _ = try await live.get("/debug/delay?ms=abc")
-            // The completion callback runs after the response is sent; give it a moment.
-            try await Task.sleep(for: .milliseconds(100))
-            let metrics = try await live.get("/metrics")
+            // The completion callback runs after the response is sent: wait until all five are counted.
+            let counted = [
+                #"gottago_http_request_duration_seconds_count{route="/debug/fixed"} 3"#,
+                #"gottago_http_request_duration_seconds_count{route="unmatched"} 1"#,
+                #"gottago_http_request_duration_seconds_count{route="/debug/delay"} 1"#,
+            ]
+            var metrics = try await live.get("/metrics")
+            while !counted.allSatisfy(metrics.text.contains) {
+                await Task.yield()
+                metrics = try await live.get("/metrics")
+            }
             #expect(metrics.status == 200)
             #expect(metrics.header("Content-Type")?.hasPrefix("text/plain; version=0.0.4") == true)
             let text = metrics.text

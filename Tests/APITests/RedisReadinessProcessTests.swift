@@ -17,7 +17,7 @@ struct RedisReadinessProcessTests {
         let routes = try TestRoutes()
         try await RedisServer.with { redis in
             try await TestUpstream.with { upstream in
-                let (process, port, err) = try ProcessTests().start([
+                let (process, port, err) = try await ProcessTests().start([
                     "--log-format", "off", "--routes", routes.directory, "--timetable", "off", "--departures", "off", "--cache", redis.url,
                     // Fresh for the whole test: every later request is a hit on the answer kept in memory.
                     "--upstream", "test-feed origin=\(upstream.base) timeout=25 fresh=600",
@@ -42,7 +42,7 @@ struct RedisReadinessProcessTests {
                 #expect(try await Self.waitForCache(Self.degraded, base: base, hit: target), "never degraded without a request reaching Redis")
                 #expect(try await Self.get(base + "/metrics").text.contains(#"gottago_cache_degraded{driver="redis"} 1"#))
 
-                try redis.restart()
+                try await redis.restart()
                 #expect(try await Self.waitForCache(Self.ok, base: base, hit: target), "never ok again without a request reaching Redis")
                 #expect(try await Self.get(base + "/metrics").text.contains(#"gottago_cache_degraded{driver="redis"} 0"#))
                 // The restarted Redis is empty: no request read from it (hits came from memory).

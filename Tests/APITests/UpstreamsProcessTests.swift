@@ -106,7 +106,7 @@ struct UpstreamsProcessTests {
 
     @Test("--live points every chosen provider at its upstream, an origin of its own still wins")
     func liveOrigins() async throws {
-        let (process, port, _) = try ProcessTests().start([
+        let (process, port, _) = try await ProcessTests().start([
             "--log-format", "off", "--live", "--contact", "ops@example.org", "--timetable", "hafas-html",
             "--upstream", "bart origin=http://127.0.0.1:1",
         ])
@@ -131,7 +131,7 @@ struct UpstreamsProcessTests {
         let token = "tok-\(UUID().uuidString)"
         let routes = try TestRoutes()
         let upstream = try StandInUpstream(body: Array(#"<r><item n="7"/></r>"#.utf8))
-        let (process, port, err) = try ProcessTests().start([
+        let (process, port, err) = try await ProcessTests().start([
             "--log-format", "json", "--routes", routes.directory, "--timetable", "off", "--departures", "off",
             "--upstream", "test-feed origin=\(upstream.base) token=\(token)",
         ])
@@ -162,7 +162,7 @@ struct UpstreamsProcessTests {
 
     @Test("serve with a retired provider starts, and its start-up log says it is retired")
     func retiredProviderStarts() async throws {
-        let (process, port, err) = try ProcessTests().start(["--log-format", "off", "--timetable", "hafas-extxml"])
+        let (process, port, err) = try await ProcessTests().start(["--log-format", "off", "--timetable", "hafas-extxml"])
         let health = try await offPool { try HTTPTestClient().send("GET", "http://127.0.0.1:\(port)/healthz") }
         #expect(health.status == 200)
         try process.signal(SIGTERM)

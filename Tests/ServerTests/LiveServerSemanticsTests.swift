@@ -189,8 +189,13 @@ struct LiveServerSemanticsTests {
             #expect(response.text.contains("<code>internal_error</code>"))
             #expect(response.text.contains(id))
             #expect(response.header("Cache-Control") == "no-store")
-            try await Task.sleep(for: .milliseconds(250))
-            let lines = live.log.text().split(separator: "\n").filter { $0.contains(" error ") }
+            // The line is written after the response is sent: wait for it.
+            var log = live.log.text()
+            while !log.contains("request \(id) GET /fail failed") {
+                await Task.yield()
+                log += live.log.text()
+            }
+            let lines = log.split(separator: "\n").filter { $0.contains(" error ") }
             #expect(lines.count == 1)
             #expect(lines.first?.contains("request \(id) GET /fail failed: Teapot") == true)
         }

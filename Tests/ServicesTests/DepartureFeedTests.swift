@@ -42,15 +42,6 @@ struct DepartureFeedTests {
         }
     }
 
-    /// Waits until `condition` holds, for up to two seconds.
-    func eventually(_ condition: () -> Bool) async throws -> Bool {
-        for _ in 0..<200 {
-            if condition() { return true }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return condition()
-    }
-
     @Test("many clients at once: one fetch; within the interval none; past it, one refresh in the background while the old feed answers")
     func oneFetchPerInterval() async throws {
         let clock = TestClock()
@@ -72,7 +63,8 @@ struct DepartureFeedTests {
             clock.advance(seconds: 15)  // 35 s: past the route's 30 s
             #expect(feed.current()?.version == 1)  // answered at once from the feed in service
             #expect(feed.current()?.age(now: clock.now) == 35)
-            #expect(try await eventually { feed.current()?.version == 2 })
+            await feed.settled()
+            #expect(feed.current()?.version == 2)
             #expect(upstream.hits == 2)
             #expect(feed.current()?.age(now: clock.now) == 0)
         }
@@ -94,11 +86,11 @@ struct DepartureFeedTests {
             clock.advance(seconds: 31)
             let asked = upstream.hits
             _ = feed.current()
+            await feed.settled()
             // The upstream was asked again, said no, and the good feed stays in service, older.
-            #expect(try await eventually { upstream.hits == asked + 1 })
-            try await Task.sleep(for: .milliseconds(100))
-            #expect(feed.current()?.version == good.version && feed.current()?.age(now: clock.now) == 31)
-            #expect(feed.current()?.stations["RICH"] == good.stations["RICH"])
+            #expect(upstream.hits == asked + 1)
+            #expect(feed.inService?.version == good.version && feed.inService?.age(now: clock.now) == 31)
+            #expect(feed.inService?.stations["RICH"] == good.stations["RICH"])
         }
     }
 
@@ -126,12 +118,15 @@ struct DepartureFeedTests {
             #expect(feed.refreshInterval == 10_000)
             _ = try await feed.snapshot()
             clock.advance(seconds: 9)
+            // Within the interval a request starts no fetch (decided under the feed's lock, before
+            // `current()` returns).
             #expect(feed.current()?.version == 1)
-            try await Task.sleep(for: .milliseconds(50))
+            #expect(!feed.isRefreshing)
             #expect(upstream.hits == 1)
             clock.advance(seconds: 2)
             _ = feed.current()
-            #expect(try await eventually { feed.current()?.version == 2 })
+            await feed.settled()
+            #expect(feed.current()?.version == 2)
             #expect(upstream.hits == 2)
         }
     }

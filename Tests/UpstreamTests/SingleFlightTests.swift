@@ -3,11 +3,12 @@ import Testing
 @testable import Upstream
 
 @Suite struct SingleFlightTests {
-    /// Counts runs and holds them until released.
+    /// Counts runs and holds them until released; tells of each cancellation on `cancellations`.
     final class Gate: Sendable {
         let runs = Atomic<Int>(0)
         let cancelled = Atomic<Int>(0)
         let (stream, continuation) = AsyncStream<Void>.makeStream()
+        let (cancellations, cancellation) = AsyncStream<Void>.makeStream()
 
         func operation(_ value: Int) -> @Sendable () async throws -> Int {
             { [self] in
@@ -19,6 +20,7 @@ import Testing
                     } onCancel: {
                         cancelled.add(1, ordering: .relaxed)
                         continuation.finish()
+                        cancellation.yield()
                     }
                 }
                 return value
@@ -35,8 +37,8 @@ import Testing
             for _ in 0..<1_000 {
                 group.addTask { try await flights.run("k", gate.operation(42)) }
             }
-            while flights.inFlight == 0 { await Task.yield() }
-            try await Task.sleep(for: .milliseconds(100))
+            // Released only once every caller has joined: a late one would start a second run.
+            while flights.waiters(for: "k") < 1_000 { await Task.yield() }
             gate.release()
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -62,7 +64,7 @@ import Testing
         let leaving = Task { try await flights.run("k", gate.operation(1)) }
         while flights.inFlight == 0 { await Task.yield() }
         let staying = Task { try await flights.run("k", gate.operation(1)) }
-        try await Task.sleep(for: .milliseconds(50))
+        while flights.waiters(for: "k") < 2 { await Task.yield() }
         leaving.cancel()
         await #expect(throws: CancellationError.self) { try await leaving.value }
         #expect(gate.cancelled.load(ordering: .relaxed) == 0)
@@ -74,11 +76,12 @@ import Testing
         let flights = SingleFlight<String, Int>()
         let gate = Gate()
         let tasks = (0..<3).map { _ in Task { try await flights.run("k", gate.operation(1)) } }
-        while flights.inFlight == 0 { await Task.yield() }
-        try await Task.sleep(for: .milliseconds(50))
+        while flights.waiters(for: "k") < 3 { await Task.yield() }
         for task in tasks { task.cancel() }
         for task in tasks { await #expect(throws: CancellationError.self) { try await task.value } }
-        for _ in 0..<200 where gate.cancelled.load(ordering: .relaxed) == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        // The last waiter's leaving cancels the operation: wait for that to reach it.
+        var cancellations = gate.cancellations.makeAsyncIterator()
+        await cancellations.next()
         #expect(gate.cancelled.load(ordering: .relaxed) == 1)
         #expect(flights.inFlight == 0)
     }

@@ -86,6 +86,16 @@ public final class DepartureFeed: Sendable {
     /// feed refreshing when no client asks.
     public var inService: Snapshot? { state.withLock { $0.snapshot } }
 
+    /// Whether a fetch is under way now.
+    public var isRefreshing: Bool { state.withLock { $0.flight != nil } }
+
+    /// Waits for the fetch under way, if any, to end, whatever its outcome (a failure keeps the
+    /// feed in service): for a caller that must see its effect.
+    public func settled() async {
+        let task = state.withLock { $0.flight }
+        _ = try? await task?.value
+    }
+
     /// The feed in service, waiting for the first one when there is none yet.
     public func snapshot() async throws(UpstreamFailure) -> Snapshot {
         if let snapshot = current() { return snapshot }

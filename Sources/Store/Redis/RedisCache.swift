@@ -52,6 +52,7 @@ public actor RedisCache: CacheDriver {
     private nonisolated let timeout: Timeout
     private nonisolated let reconnectInterval: Duration
     private nonisolated let now: @Sendable () -> Int64
+    private nonisolated let monotonic: @Sendable () -> ContinuousClock.Instant
     private nonisolated let executor: ThreadExecutor
     private nonisolated let statusChanged: (@Sendable (CacheStatus) -> Void)?
     /// Readable without queueing behind a slow command, for `/readyz`; also the probe's schedule.
@@ -75,16 +76,19 @@ public actor RedisCache: CacheDriver {
 
     /// Creates the cache and starts its probe (none if `probe` is nil: then the status follows
     /// the calls alone); it connects on the probe's first `PING` or on first use. `now` gives
-    /// milliseconds since the epoch; `statusChanged` is called on the cache's thread.
+    /// milliseconds since the epoch; `monotonic` is the clock the reconnect interval is counted
+    /// on (a test moves it by hand); `statusChanged` is called on the cache's thread.
     public init(
         endpoint: RedisEndpoint, timeout: Timeout = Timeout(), reconnectInterval: Duration = .seconds(1),
         probe: ProbeInterval? = ProbeInterval(), now: @escaping @Sendable () -> Int64 = WallClock.milliseconds,
+        monotonic: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
         statusChanged: (@Sendable (CacheStatus) -> Void)? = nil
     ) {
         self.endpoint = endpoint
         self.timeout = timeout
         self.reconnectInterval = reconnectInterval
         self.now = now
+        self.monotonic = monotonic
         self.statusChanged = statusChanged
         health = Mutex(RedisHealth(interval: probe ?? ProbeInterval()))
         executor = ThreadExecutor(name: "redis-cache")
@@ -182,7 +186,7 @@ public actor RedisCache: CacheDriver {
                 if error.kind == .connectionLost || error.kind == .timeout {
                     self.connection = nil
                     // The backoff counts from the failure, not from the connection's start.
-                    lastAttempt = ContinuousClock().now
+                    lastAttempt = monotonic()
                 }
                 // A connection Redis closed while it sat idle (a restart, a client timeout) fails
                 // at once on its next command: one retry on a new connection hides that. A
@@ -202,9 +206,9 @@ public actor RedisCache: CacheDriver {
     /// The connection, opening one unless the last attempt was less than `reconnectInterval` ago.
     private func connectIfDue() -> RedisConnection? {
         if let connection { return connection }
-        let clock = ContinuousClock()
-        if let lastAttempt, clock.now - lastAttempt < reconnectInterval { return nil }
-        lastAttempt = clock.now
+        let instant = monotonic()
+        if let lastAttempt, instant - lastAttempt < reconnectInterval { return nil }
+        lastAttempt = instant
         attempts.add(1, ordering: .relaxed)
         do {
             connection = try RedisConnection(endpoint: endpoint, connectTimeout: timeout.connect, commandTimeout: timeout.command)

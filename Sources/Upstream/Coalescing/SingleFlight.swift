@@ -30,6 +30,9 @@ public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Send
     /// Keys with an operation running now.
     public var inFlight: Int { state.withLock { $0.flights.count } }
 
+    /// Callers waiting for `key`'s operation now, the one who started it included.
+    public func waiters(for key: Key) -> Int { state.withLock { $0.flights[key]?.waiters.count ?? 0 } }
+
     /// Runs `operation` for `key`, or waits for the run already going; `shared` is true for a
     /// caller who got another caller's result.
     public func run(_ key: Key, _ operation: @escaping @Sendable () async throws -> Value) async throws -> (value: Value, shared: Bool) {

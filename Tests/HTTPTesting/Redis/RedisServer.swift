@@ -52,7 +52,10 @@ public final class RedisServer: @unchecked Sendable {
             Issue.record("redis-server is not installed (apt-get install redis-server; `make test` does it)", sourceLocation: sourceLocation)
             return
         }
-        let server = try start(executable: executable, port: try freePort(), arguments: arguments)
+        // Waited for off the cooperative pool: on a loaded machine the server takes a while to
+        // answer, and the test's own servers need the pool's few threads meanwhile.
+        let port = try freePort()
+        let server = try await offPool { try start(executable: executable, port: port, arguments: arguments) }
         defer { server.stop() }
         try await body(server)
     }
@@ -77,8 +80,12 @@ public final class RedisServer: @unchecked Sendable {
         _ = try? process.wait()
     }
 
-    /// Starts a new server on the same port.
-    public func restart() throws {
+    /// Starts a new server on the same port, waiting for it off the cooperative pool.
+    public func restart() async throws {
+        try await offPool { [self] in try restartBlocking() }
+    }
+
+    private func restartBlocking() throws {
         stop()
         guard let executable = Self.executable else { return }
         process = try Self.launch(executable: executable, port: port, arguments: extraArguments)

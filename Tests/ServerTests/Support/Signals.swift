@@ -45,7 +45,7 @@ final class ProducerProbe: Sendable {
 
 /// Polls `condition` until it holds, for up to `limit`: for state another thread settles just after
 /// the event the test waited for. A generous limit, not a timing check.
-func eventually(limit: Duration = .seconds(10), _ condition: @Sendable () -> Bool) async -> Bool {
+func eventually(limit: Duration = .seconds(60), _ condition: @Sendable () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + limit
     while !condition() {
         guard ContinuousClock.now < deadline else { return false }

@@ -3,16 +3,26 @@ import Testing
 @testable import Store
 import Kernel
 
-/// Short timeouts and a short reconnect interval, so that outage tests take fractions of a second.
+/// Timeouts long against a loaded machine's delays (a stopped server refuses at once, so outage
+/// tests never wait for them), and a short reconnect interval, counted on `monotonic` (a test's
+/// `ManualClock` via ``manualInstants(_:)`` when the count of reconnections matters).
 /// No probe unless asked for: these tests see the state that their own calls leave.
 func testCache(
     _ server: RedisServer, port: Int? = nil, database: Int = 0, password: String? = nil, probe: RedisCache.ProbeInterval? = nil,
-    now: @escaping @Sendable () -> Int64 = WallClock.milliseconds, statusChanged: (@Sendable (CacheStatus) -> Void)? = nil
+    now: @escaping @Sendable () -> Int64 = WallClock.milliseconds,
+    monotonic: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
+    statusChanged: (@Sendable (CacheStatus) -> Void)? = nil
 ) -> RedisCache {
     RedisCache(
         endpoint: RedisEndpoint(host: "127.0.0.1", port: port ?? server.port, database: database, password: password),
-        timeout: RedisCache.Timeout(connect: .milliseconds(300), command: .milliseconds(300)),
-        reconnectInterval: .milliseconds(100), probe: probe, now: now, statusChanged: statusChanged)
+        timeout: RedisCache.Timeout(connect: .seconds(10), command: .seconds(10)),
+        reconnectInterval: .milliseconds(100), probe: probe, now: now, monotonic: monotonic, statusChanged: statusChanged)
+}
+
+/// A `monotonic` reading for a cache that moves only with `clock`.
+func manualInstants(_ clock: ManualClock) -> @Sendable () -> ContinuousClock.Instant {
+    let start = ContinuousClock.now
+    return { start + clock.now.offset }
 }
 
 /// A plain connection for looking behind the cache's back (`PTTL`, foreign values).
@@ -35,8 +45,9 @@ func timed<T>(_ body: () async throws -> T) async rethrows -> (T, Duration) {
     return (result, clock.now - start)
 }
 
-/// Calls `probe` until it is true, for up to `limit`; false if it never was.
-func eventually(within limit: Duration = .seconds(3), _ probe: () async -> Bool) async -> Bool {
+/// Calls `probe` until it is true: for a count another thread (the probe, Redis) brings up. The
+/// limit is a guard against a hang, not a measure; false if it was reached.
+func eventually(limit: Duration = .seconds(60), _ probe: () async -> Bool) async -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + limit
     while clock.now < deadline {
