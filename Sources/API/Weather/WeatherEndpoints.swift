@@ -11,13 +11,8 @@ enum WeatherEndpoints {
     /// The endpoints the weather along routes answers.
     static func endpoints(weather: RouteWeatherService) -> [Endpoint] {
         var endpoints: [Endpoint] = []
-        endpoints.append(route.answering(as: RouteWeatherQuery.self) { request, query in
-            if request.acceptsEventStream { return RouteWeatherEvents.response(weather, query, request) }
-            switch await weather.plan(query) {
-            case .success(let document): return .document(WeatherEndpoints.document(document), for: request, cache: .maxAge(600))
-            case .failure(let error): return failure(error, request)
-            }
-        })
+        let rendered = RenderedAnswers()
+        endpoints.append(KeptRouteWeather.endpoint(weather, rendered: rendered))
         endpoints.append(routeMap.answering(as: RouteWeatherQuery.self) { request, query in
             switch await weather.planWithLine(query) {
             case .success(let planned): return map(planned.document, line: planned.line, weather)
