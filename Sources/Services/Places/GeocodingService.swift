@@ -33,6 +33,12 @@ public final class GeocodingService: Sendable {
     /// Whether a position's place is found here, without an upstream (the gazetteer).
     var reversesLocally: Bool { provider == .gazetteer || upstreams == nil }
 
+    /// The place nearest to each position from the gazetteer, in one batch; nil where none is
+    /// (or the gazetteer fails, as `reverse` then finds none).
+    func reverseLocally(_ positions: [(latitude: Double, longitude: Double)]) -> [Place?] {
+        (try? directory?.nearest(positions)) ?? Array(repeating: nil, count: positions.count)
+    }
+
     /// Places matching `query`, best first; none is `unknown_place` (404) with close spellings.
     public func search(_ query: String, limit: Int) async -> Result<[Place], PlaceError> {
         await searchAnswer(query, limit: limit).map(\.places)

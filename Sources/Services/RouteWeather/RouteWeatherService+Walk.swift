@@ -59,9 +59,14 @@ extension RouteWeatherService {
     }
 }
 
-/// The places at a route's sampled points, asked in driving order: from the gazetteer one after
-/// another (each a few index lookups, no waiting), from a geocoding upstream up to `ahead` at once.
+/// The places at a route's sampled points, asked in driving order: from the gazetteer in batches
+/// of `batch` points (one transaction each, no waiting), from a geocoding upstream up to `ahead`
+/// at once.
 struct ReverseLookups {
+    /// Points looked up in the gazetteer at once: few enough that the first rows' weather is
+    /// asked at once, enough to share the connection's lock and transaction.
+    static let batch = 16
+
     let service: RouteWeatherService
     let samples: [(position: Coordinate, meters: Double)]
     let from: Place
@@ -71,6 +76,8 @@ struct ReverseLookups {
     let ends: Bool
     /// The lookups under way, by point, for an upstream geocoder.
     private var started: [Int: Task<Result<(place: Place, provenance: Provenance?), PlaceError>, Never>] = [:]
+    /// The gazetteer's places of the points looked up ahead, by point.
+    private var local: [Int: Place?] = [:]
     private var next = 1
     private(set) var provenances: [Provenance] = []
     private(set) var complete = true
@@ -88,22 +95,25 @@ struct ReverseLookups {
     mutating func place(_ index: Int) async -> Place? {
         if index == 0 { return from }
         if index == samples.count - 1, ends { return to }
-        let result: Result<(place: Place, provenance: Provenance?), PlaceError>
+        let inner = ends ? samples.count - 1 : samples.count
         if service.geocoding.reversesLocally {
-            let position = samples[index].position
-            result = await service.geocoding.reverseAnswer(latitude: position.latitude, longitude: position.longitude)
-        } else {
-            // Keep up to `ahead` of the inner points asked at once.
-            let inner = ends ? samples.count - 1 : samples.count
-            while next < inner, next < index + ahead {
-                let position = samples[next].position
-                let geocoding = service.geocoding
-                started[next] = Task { await geocoding.reverseAnswer(latitude: position.latitude, longitude: position.longitude) }
-                next += 1
+            if local[index] == nil {
+                let points = index..<min(index + Self.batch, inner)
+                let places = service.geocoding.reverseLocally(points.map { (samples[$0].position.latitude, samples[$0].position.longitude) })
+                local = Dictionary(uniqueKeysWithValues: zip(points, places))
             }
-            result = await started.removeValue(forKey: index)?.value ?? .failure(PlaceError(code: ServiceCode.noPlaces, message: ""))
+            // A point without a place is left out, as `reverse` finds none there.
+            return local.removeValue(forKey: index) ?? nil
         }
-        switch result {
+        // Keep up to `ahead` of the inner points asked at once.
+        while next < inner, next < index + ahead {
+            let position = samples[next].position
+            let geocoding = service.geocoding
+            started[next] = Task { await geocoding.reverseAnswer(latitude: position.latitude, longitude: position.longitude) }
+            next += 1
+        }
+        guard let lookup = started.removeValue(forKey: index) else { return nil }
+        switch await lookup.value {
         case .success(let found):
             if let provenance = found.provenance { provenances.append(provenance) }
             return found.place
