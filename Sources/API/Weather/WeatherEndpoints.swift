@@ -46,8 +46,10 @@ enum WeatherEndpoints {
             (m, km, miles), `duration` (ISO 8601), `dedupe`, `sources` and `places/place` in driving order, each with its \
             `index`, `distance` from the start, `arrival` (with `depart`) and `weather`, or its own `error`; when every place \
             fails the first one's error is the answer. With `Accept: text/event-stream` the same request streams `progress`, \
-            `place`, then `done` (or `error`) as Server-Sent Events. A 200 carries `Cache-Control: max-age=600`, a 404 \
-            `max-age=3600`. `depart` must be from an hour ago to 6 days ahead at the start, or it is refused \
+            `place`, then `done` (or `error`) as Server-Sent Events. A 200 carries `Cache-Control: max-age=600` (less when \
+            its weather or route is fresh for less), `X-Cache` (HIT, MISS, STALE) and `Age` (seconds, the oldest part's); \
+            it is kept rendered until the first of its parts goes stale (or the quarter hour ends), unless a row has an \
+            error. A 404 carries `max-age=3600`. `depart` must be from an hour ago to 6 days ahead at the start, or it is refused \
             (`invalid_parameter`); a route over 6,000 km is `route_too_long`.
             """,
         output: .documents([.routeWeather], eventStream: true),
