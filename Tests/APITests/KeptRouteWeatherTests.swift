@@ -81,6 +81,27 @@ struct KeptRouteWeatherTests {
         }
     }
 
+    @Test("the map is kept as the document is, with its own headers")
+    func mapsAreKept() async throws {
+        let clock = ManualWallClock(WeatherApp.instant)
+        try await WeatherApp.with(clock: clock) { app in
+            let path = "/api/weather/route/from/Bethesda,%20MD/to/Pittsburgh.svg?day=1"
+            let first = try await app.live.get(path)
+            #expect(first.status == 200 && first.header("X-Cache") == "MISS" && first.header("Content-Type") == "image/svg+xml")
+            let asked = Self.requests(app)
+            clock.advance(seconds: 60)
+            let again = try await app.live.get(path)
+            #expect(again.status == 200 && again.header("X-Cache") == "HIT" && again.header("Age") == "60")
+            #expect(again.body == first.body && again.header("Content-Type") == "image/svg+xml")
+            #expect(again.header("Content-Security-Policy") == WeatherEndpoints.mapContentSecurityPolicy && again.header("X-Content-Type-Options") == "nosniff")
+            #expect(again.header("Cache-Control") == "public, max-age=600")
+            #expect(Self.requests(app) == asked)
+            // The document of the same query is a copy of its own.
+            let document = try await app.live.get(Self.path)
+            #expect(document.header("Content-Type")?.hasPrefix("application/json") == true)
+        }
+    }
+
     @Test("a stream is worked out each time, kept copy or not")
     func streamsAreNotKept() async throws {
         try await WeatherApp.with { app in

@@ -1,5 +1,6 @@
 import Markup
 import Server
+import Kernel
 import Services
 import Upstream
 
@@ -34,6 +35,40 @@ enum KeptRouteWeather {
                     return WeatherEndpoints.failure(error, request)
                 case .success(let planned):
                     return answer(WeatherEndpoints.document(planned.document), provenance: planned.provenance, request, rendered, now: weather.now())
+                }
+            })
+    }
+
+    /// The route's map over `weather`, its images kept in `rendered` as the documents are.
+    static func mapEndpoint(_ weather: RouteWeatherService, rendered: RenderedAnswers) -> Endpoint {
+        WeatherEndpoints.routeMap.answering(
+            as: RouteWeatherQuery.self,
+            lookup: { request in
+                let current = weather.now()
+                guard let entry = rendered.fresh(KeptAnswers.key(request), now: current) else { return nil }
+                return WeatherEndpoints.mapResponse(capped(entry.response(now: current, source: "HIT"), freshUntil: entry.provenance.freshUntil, now: current))
+            },
+            handler: { request, query in
+                switch await weather.planned(query) {
+                case .failure(let error):
+                    return WeatherEndpoints.failure(error, request)
+                case .success(let planned):
+                    let line = Polyline.simplified(planned.route.points, tolerance: 300, maxPoints: 300)
+                    let bytes = WeatherEndpoints.mapBytes(planned.document, line: line, weather)
+                    let current = weather.now()
+                    guard let provenance = planned.provenance, provenance.isFresh(at: current) else {
+                        var response = Response(headers: HTTPHeaders(contentType: "image/svg+xml"), body: .bytes(bytes), cache: .maxAge(maxAge))
+                        if let provenance = planned.provenance {
+                            response.headers.set("X-Cache", provenance.source.rawValue)
+                            response.headers.set("Age", String(provenance.age))
+                        }
+                        return WeatherEndpoints.mapResponse(response)
+                    }
+                    var kept = provenance
+                    kept.storedAt = current - Int64(provenance.age) * 1000
+                    let entry = RenderedAnswers.Entry(bytes: bytes, contentType: "image/svg+xml", status: 200, provenance: kept)
+                    rendered.keep(KeptAnswers.key(request), entry)
+                    return WeatherEndpoints.mapResponse(capped(entry.response(now: current, source: provenance.source.rawValue), freshUntil: kept.freshUntil, now: current))
                 }
             })
     }
