@@ -30,6 +30,14 @@ final class RenderedAnswers: Sendable {
             self.provenance = provenance
         }
 
+        /// Bytes already made (an image), of `contentType`, answered with `status`.
+        init(bytes: [UInt8], contentType: String, status: Int, provenance: Provenance) {
+            body = PreparedBody(bytes)
+            self.status = status
+            self.contentType = contentType
+            self.provenance = provenance
+        }
+
         /// A copy of its own, for one shard.
         init(copying entry: Entry) {
             body = entry.body

@@ -181,6 +181,24 @@ struct GazetteerTests {
         #expect(around.first?.id == nearest.id)
     }
 
+    @Test("Nearest for many positions at once: each the place one lookup finds, postal codes included; a bad position fails the batch")
+    func nearestInOneBatch() async throws {
+        let gazetteer = try await GazetteerFixture.shared
+        let positions = [(34.0736, -118.4004), (46.9485, 7.4470), (38.98, -77.1), (30.0, -40.0), (35.68, 139.69), (64.0, -21.9)]
+            .map { (latitude: $0.0, longitude: $0.1) }
+        let batch = try gazetteer.nearest(positions)
+        #expect(batch.count == positions.count)
+        for (position, place) in zip(positions, batch) {
+            let one = try gazetteer.nearest(latitude: position.latitude, longitude: position.longitude)
+            #expect(place == one && place != nil, "\(position)")
+        }
+        #expect(batch[0]?.postcode == "90210" && batch[1]?.name == "Bern")
+        #expect(try gazetteer.nearest([]).isEmpty)
+        #expect(throws: GazetteerError.self) { try gazetteer.nearest([(latitude: 10, longitude: 10), (latitude: 91, longitude: 0)]) }
+        // The connection is left usable after the failed batch's transaction.
+        #expect(try gazetteer.nearest(positions.prefix(2).map { $0 }) == Array(batch.prefix(2)))
+    }
+
     @Test("Places near a point, by distance, above a population")
     func placesNear() async throws {
         let gazetteer = try await GazetteerFixture.shared

@@ -11,19 +11,9 @@ enum WeatherEndpoints {
     /// The endpoints the weather along routes answers.
     static func endpoints(weather: RouteWeatherService) -> [Endpoint] {
         var endpoints: [Endpoint] = []
-        endpoints.append(route.answering(as: RouteWeatherQuery.self) { request, query in
-            if request.acceptsEventStream { return RouteWeatherEvents.response(weather, query, request) }
-            switch await weather.plan(query) {
-            case .success(let document): return .document(WeatherEndpoints.document(document), for: request, cache: .maxAge(600))
-            case .failure(let error): return failure(error, request)
-            }
-        })
-        endpoints.append(routeMap.answering(as: RouteWeatherQuery.self) { request, query in
-            switch await weather.planWithLine(query) {
-            case .success(let planned): return map(planned.document, line: planned.line, weather)
-            case .failure(let error): return failure(error, request)
-            }
-        })
+        let rendered = RenderedAnswers()
+        endpoints.append(KeptRouteWeather.endpoint(weather, rendered: rendered))
+        endpoints.append(KeptRouteWeather.mapEndpoint(weather, rendered: rendered))
         endpoints.append(forecast.answering(as: ForecastArguments.self) { request, arguments in
             switch await weather.forecast(query: arguments.query, position: arguments.position, day: arguments.day) {
             case .success(let document): return .document(document.node, for: request, cache: .maxAge(600))
@@ -51,8 +41,10 @@ enum WeatherEndpoints {
             (m, km, miles), `duration` (ISO 8601), `dedupe`, `sources` and `places/place` in driving order, each with its \
             `index`, `distance` from the start, `arrival` (with `depart`) and `weather`, or its own `error`; when every place \
             fails the first one's error is the answer. With `Accept: text/event-stream` the same request streams `progress`, \
-            `place`, then `done` (or `error`) as Server-Sent Events. A 200 carries `Cache-Control: max-age=600`, a 404 \
-            `max-age=3600`. `depart` must be from an hour ago to 6 days ahead at the start, or it is refused \
+            `place`, then `done` (or `error`) as Server-Sent Events. A 200 carries `Cache-Control: max-age=600` (less when \
+            its weather or route is fresh for less), `X-Cache` (HIT, MISS, STALE) and `Age` (seconds, the oldest part's); \
+            it is kept rendered until the first of its parts goes stale (or the quarter hour ends), unless a row has an \
+            error. A 404 carries `max-age=3600`. `depart` must be from an hour ago to 6 days ahead at the start, or it is refused \
             (`invalid_parameter`); a route over 6,000 km is `route_too_long`.
             """,
         output: .documents([.routeWeather], eventStream: true),
@@ -78,8 +70,8 @@ enum WeatherEndpoints {
             weather) with its name and low/high in °C where the label fits, and its full name, low and high in °C and °F as \
             the disc's `<title>`; the largest gazetteer towns on the map as grey context dots; a temperature legend, a scale \
             bar and the sources. SVG 1.1, 800 × 600, self-contained (no scripts, images, fonts or links), a few tens of KB; \
-            each place is a `<g class="place" id="place-N">` (N from 0) in driving order. A 200 carries `Cache-Control: max-age=600`; \
-            errors are the usual error documents (XML, or problem JSON by `Accept`) with their status.
+            each place is a `<g class="place" id="place-N">` (N from 0) in driving order. A 200 carries `Cache-Control: max-age=600` \
+            (less when its parts are fresh for less), `X-Cache` and `Age`, and is kept rendered as the document is; errors are the usual error documents (XML, or problem JSON by `Accept`) with their status.
             """,
         output: .text(mediaType: "image/svg+xml"),
         outputDoc: "An SVG 1.1 image of the route, its places and their weather.",
@@ -110,17 +102,22 @@ enum WeatherEndpoints {
     /// What the map may load when a browser opens it as a document: its inline `<style>` only.
     static let mapContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *"
 
-    /// The SVG map of a route's weather, with the largest towns in its box as context.
-    static func map(_ document: RouteWeather, line: [Coordinate], _ weather: RouteWeatherService) -> Response {
+    /// The SVG image of a route's weather, with the largest towns in its box as context.
+    static func mapBytes(_ document: RouteWeather, line: [Coordinate], _ weather: RouteWeatherService) -> [UInt8] {
         let map = RouteWeatherMap(line: line, places: document.places.map(\.place))
         let box = map.townBounds
         // Towns that are places of the route, lie on their markers or far from the line are left out: ask for more.
         let towns = weather.largestPlaces(south: box.south, north: box.north, west: box.west, east: box.east, limit: RouteWeatherMap.maxTowns * 4)
-        var headers = HTTPHeaders(contentType: "image/svg+xml")
+        return map.render(document, line: line, towns: towns)
+    }
+
+    /// A map's response with the headers every map carries.
+    static func mapResponse(_ response: Response) -> Response {
+        var response = response
         // Opened on its own, the image may use its own style sheet and nothing else.
-        headers.add("Content-Security-Policy", mapContentSecurityPolicy)
-        headers.add("X-Content-Type-Options", "nosniff")
-        return Response(headers: headers, body: .bytes(map.render(document, line: line, towns: towns)), cache: .maxAge(600))
+        response.headers.add("Content-Security-Policy", mapContentSecurityPolicy)
+        response.headers.add("X-Content-Type-Options", "nosniff")
+        return response
     }
 
     static let forecast = Endpoint(

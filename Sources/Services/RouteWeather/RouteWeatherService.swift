@@ -1,5 +1,6 @@
 public import Model
 import Store
+import Upstream
 import Synchronization
 public import Kernel
 
@@ -26,7 +27,7 @@ public final class RouteWeatherService: Sendable {
     /// Weather requests under way at once.
     public let concurrency: Int
     /// The wall clock in milliseconds.
-    let now: @Sendable () -> Int64
+    public let now: @Sendable () -> Int64
 
     /// A service over its three parts.
     public init(
@@ -60,12 +61,13 @@ public final class RouteWeatherService: Sendable {
         }
     }
 
-    /// The document with the driving route it was worked out along.
-    func planned(_ query: RouteWeatherQuery, events: @escaping @Sendable (RouteWeatherEvent) -> Void) async -> Result<
-        (document: RouteWeather, route: DrivingRoute), PlaceError
+    /// The document with the driving route it was worked out along and where its upstream
+    /// answers came from: until when it may be kept.
+    public func planned(_ query: RouteWeatherQuery, events: @escaping @Sendable (RouteWeatherEvent) -> Void = { _ in }) async -> Result<
+        Planned, PlaceError
     > {
         events(.progress(stage: .geocoding, done: 0, total: 2))
-        let from: (best: Place, others: [Place]), to: (best: Place, others: [Place])
+        let from: Resolved, to: Resolved
         switch await resolve(query.from) {
         case .failure(let error): return .failure(error)
         case .success(let found): from = found
@@ -98,6 +100,7 @@ public final class RouteWeatherService: Sendable {
         if crow > maxMeters { return .failure(tooLong(crow, beeline: true)) }
 
         var route: DrivingRoute
+        var parts = [from.provenance, to.provenance]
         if crow < 1000 || (from.best.id != nil && from.best.id == to.best.id) {
             route = DrivingRoute(meters: 0, seconds: 0, points: [from.best.coordinate], steps: [])
         } else {
@@ -105,24 +108,24 @@ public final class RouteWeatherService: Sendable {
                 return .failure(PlaceError(code: ServiceCode.directionsOff, message: "This service is configured without driving directions."))
             }
             events(.progress(stage: .route, done: 0, total: 1))
-            switch await directions.route(from: from.best.coordinate, to: to.best.coordinate) {
-            case .failure(let error): return .failure(error)
-            case .success(let found): route = found
+            // The ends are rows whatever the route: their weather is asked while the directions are.
+            let ends = [from.best, to.best].map { place in Task { _ = await self.weather.forecast(for: place, today: self.today(at: place)) } }
+            switch await directions.routeAnswer(from: from.best.coordinate, to: to.best.coordinate) {
+            case .failure(let error):
+                ends.forEach { $0.cancel() }
+                return .failure(error)
+            case .success(let found):
+                route = found.route
+                parts.append(found.provenance)
             }
             if route.meters > maxMeters { return .failure(tooLong(route.meters, beeline: false)) }
             events(.progress(stage: .route, done: 1, total: 1))
         }
 
-        let rows = await places(along: route, from: from.best, to: to.best, query: query, events: events)
-        let total = rows.count
-        let done = Counter()
-        events(.progress(stage: .weather, done: 0, total: total))
-        let finished = await boundedMap(rows, limit: concurrency) { [day, departure, route] index, row in
-            let filled = await self.weather(for: row, index: index, date: date, day: day, departure: departure, route: route)
-            events(.place(filled))
-            events(.progress(stage: .weather, done: done.next(), total: total))
-            return filled
+        let walked = await rows(along: route, from: from.best, to: to.best, query: query, events: events) { [day, departure, route] index, row in
+            await self.weather(for: row, index: index, date: date, day: day, departure: departure, route: route)
         }
+        let finished = walked.rows.map(\.row)
         if !finished.isEmpty, let error = finished.first?.error, finished.allSatisfy({ $0.error != nil }) {
             return .failure(error)
         }
@@ -135,48 +138,33 @@ public final class RouteWeatherService: Sendable {
                 "weather": weather.provider.rawValue,
             ],
             credit: weather.credit, places: finished)
-        return .success((document, route))
+        parts += walked.provenances + walked.rows.map(\.provenance)
+        let provenance = keepable(parts, complete: walked.complete && finished.allSatisfy { $0.error == nil }, departure: departure)
+        return .success(Planned(document: document, route: route, provenance: provenance))
     }
 
+    /// A name's best place, the other places of the same name, and where the answer came from.
+    typealias Resolved = (best: Place, others: [Place], provenance: Provenance?)
+
     /// The best place for a name, and the other places of the same name.
-    func resolve(_ name: String) async -> Result<(best: Place, others: [Place]), PlaceError> {
-        switch await geocoding.search(name, limit: 6) {
+    func resolve(_ name: String) async -> Result<Resolved, PlaceError> {
+        switch await geocoding.searchAnswer(name, limit: 6) {
         case .failure(let error):
             return .failure(error)
         case .success(let found):
-            let best = found[0]
-            let others = found.dropFirst().filter { $0.name.lowercased() == best.name.lowercased() && $0 != best }
-            return .success((best, Array(others)))
+            let best = found.places[0]
+            let others = found.places.dropFirst().filter { $0.name.lowercased() == best.name.lowercased() && $0 != best }
+            return .success((best, Array(others), found.provenance))
         }
     }
 
-    /// The rows before their weather: the place at every sampled point, in driving order, the
-    /// ends being the places asked for, repeats dropped.
-    func places(
-        along route: DrivingRoute, from: Place, to: Place, query: RouteWeatherQuery, events: @escaping @Sendable (RouteWeatherEvent) -> Void
-    ) async -> [RoutePlace] {
-        let samples = route.meters == 0 ? [(position: from.coordinate, meters: 0.0)] : route.samples(every: query.spacing)
-        let total = samples.count
-        let done = Counter()
-        events(.progress(stage: .places, done: 0, total: total))
-        let found = await boundedMap(samples, limit: concurrency) { index, sample -> Place? in
-            defer { events(.progress(stage: .places, done: done.next(), total: total)) }
-            if index == 0 { return from }
-            if index == total - 1, route.meters > 0 { return to }
-            return try? await self.geocoding.reverse(latitude: sample.position.latitude, longitude: sample.position.longitude).get()
-        }
-        var seen = Set<String>()
-        var rows: [RoutePlace] = []
-        for (sample, place) in zip(samples, found) {
-            guard let place else { continue }
-            guard seen.insert(Self.key(place, query.dedupe)).inserted else { continue }
-            rows.append(RoutePlace(index: rows.count, place: place, distance: Distance(meters: sample.meters)))
-        }
-        return rows
+    /// The day it is at a place now.
+    func today(at place: Place) -> String {
+        CalendarDay.at(now() / 1000, in: zone(of: place))
     }
 
-    /// One row's weather on its day, or the error that left it without.
-    func weather(for row: RoutePlace, index: Int, date: String, day: Int, departure: Int64?, route: DrivingRoute) async -> RoutePlace {
+    /// One row's weather on its day, or the error that left it without, and where the forecast came from.
+    func weather(for row: RoutePlace, index: Int, date: String, day: Int, departure: Int64?, route: DrivingRoute) async -> Filled {
         var row = row
         let zone = zone(of: row.place)
         let current = now() / 1000
@@ -188,10 +176,12 @@ public final class RouteWeatherService: Sendable {
             row.arrival = ZonedTime.iso8601(atUTC: instant, in: zone)
             wanted = CalendarDay.at(instant, in: zone)
         }
+        var provenance: Provenance?
         switch await weather.forecast(for: row.place, today: CalendarDay.at(current, in: zone)) {
         case .failure(let error):
             row.error = error
         case .success(let report):
+            provenance = report.provenance
             guard let forecast = report.forecast.day(wanted) else {
                 row.error = PlaceError(
                     code: ServiceCode.noForecast, message: "The weather upstream has no forecast for \(wanted) at \(row.place.label).")
@@ -203,7 +193,7 @@ public final class RouteWeatherService: Sendable {
             }
             if let arrival { row.hour = report.forecast.hour(at: arrival) }
         }
-        return row
+        return Filled(row: row, provenance: provenance)
     }
 
     /// The key repeats share.

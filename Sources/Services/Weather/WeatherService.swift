@@ -12,11 +12,13 @@ public import Kernel
 /// let report = await weather.forecast(for: bethesda, today: "2026-11-30")   // .success(forecast, age)
 /// ```
 public final class WeatherService: Sendable {
-    /// A forecast and how old it is.
+    /// A forecast, how old it is and where it came from.
     public struct Report: Sendable {
         public let forecast: Forecast
         /// Seconds since the upstream gave it.
         public let age: Int
+        /// The upstream answer's source, age and freshness: until when a document made with it may be kept.
+        public let provenance: Provenance
     }
 
     private struct Key: Hashable {
@@ -26,9 +28,8 @@ public final class WeatherService: Sendable {
 
     private struct Fetched {
         let forecast: Forecast
-        /// When the upstream gave it, and until when it is fresh (milliseconds).
-        let storedAt: Int64
-        let freshUntil: Int64
+        /// Where the upstream answer came from, when the upstream gave it and until when it is fresh.
+        let provenance: Provenance
     }
 
     private struct Slot {
@@ -68,24 +69,30 @@ public final class WeatherService: Sendable {
     public func forecast(for place: Place, today: String) async -> Result<Report, PlaceError> {
         let key = Key(cell: GridCell(latitude: place.latitude, longitude: place.longitude), date: today)
         let current = now()
-        let task = slots.withLock { slots -> Task<Result<Fetched, PlaceError>, Never> in
-            if let slot = slots[key], slot.until.map({ $0 > current }) ?? true { return slot.task }
+        let (task, kept) = slots.withLock { slots -> (Task<Result<Fetched, PlaceError>, Never>, Bool) in
+            if let slot = slots[key], slot.until.map({ $0 > current }) ?? true { return (slot.task, slot.until != nil) }
             if slots.count >= capacity { Self.evict(&slots, now: current, keeping: capacity / 2) }
             let task = Task { await self.fetch(place, today: today) }
             slots[key] = Slot(task: task, until: nil)
-            return task
+            return (task, false)
         }
         let result = await task.value
         slots.withLock { slots in
             guard slots[key]?.until == nil else { return }
             switch result {
             case .success(let answer):
-                slots[key]?.until = answer.freshUntil
+                slots[key]?.until = answer.provenance.freshUntil
                 if let credit = answer.forecast.credit { lastCredit.withLock { $0 = credit } }
             case .failure: slots[key] = nil
             }
         }
-        return result.map { Report(forecast: $0.forecast, age: Int(max(0, now() - $0.storedAt) / 1000)) }
+        return result.map { fetched in
+            var provenance = fetched.provenance
+            provenance.age = Int(max(0, now() - provenance.storedAt) / 1000)
+            // A cell kept here from an earlier request is a hit, whatever the upstream's cache said then.
+            if kept, provenance.source == .miss { provenance.source = .hit }
+            return Report(forecast: fetched.forecast, age: provenance.age, provenance: provenance)
+        }
     }
 
     /// Drops the expired cells, then finished ones, until at most `keeping` are left; cells
@@ -106,7 +113,7 @@ public final class WeatherService: Sendable {
             guard !forecast.days.isEmpty else {
                 return .failure(PlaceError(code: UpstreamFailure.Code.error, message: "The weather upstream gave no days for \(place.label)."))
             }
-            return .success(Fetched(forecast: forecast, storedAt: fetched.answer.provenance.storedAt, freshUntil: fetched.answer.provenance.freshUntil))
+            return .success(Fetched(forecast: forecast, provenance: fetched.answer.provenance))
         case .failure(let error):
             return .failure(error)
         }

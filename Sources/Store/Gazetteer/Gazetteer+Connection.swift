@@ -149,6 +149,20 @@ extension Gazetteer {
             return Names(countries: countries, admins: admins, timeZones: zones)
         }
 
+        /// Runs `body` in one read transaction: one shared lock and one look at the file's
+        /// header for all its queries, where each query alone would take its own.
+        func reading<T>(_ body: () throws(GazetteerError) -> T) throws(GazetteerError) -> T {
+            try sqlite { () throws(StationDirectoryError) in try database.execute("BEGIN") }
+            do {
+                let value = try body()
+                try sqlite { () throws(StationDirectoryError) in try database.execute("COMMIT") }
+                return value
+            } catch {
+                _ = try? sqlite { () throws(StationDirectoryError) in try database.execute("ROLLBACK") }
+                throw error
+            }
+        }
+
         func place(id: Int) throws(GazetteerError) -> PlaceRow? {
             var found: PlaceRow?
             try sqlite { () throws(StationDirectoryError) in

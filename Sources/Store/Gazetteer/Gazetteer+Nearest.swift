@@ -7,24 +7,40 @@ extension Gazetteer {
     static let zipReach = 30_000.0
 
     /// The place nearest to a position by great-circle distance, with, in the US, its ZIP code
-    /// (see `postcode(for:)`); nil only if the gazetteer is empty.
+    /// (see `postcode(for:on:)`); nil only if the gazetteer is empty.
     ///
     /// The R*Tree answers boxes: the search asks for the box around a small circle and widens
     /// it fourfold until it holds a place, then once more to the box of that place's distance,
     /// which holds every nearer one. Far out at sea the circle grows to a few thousand
     /// kilometres. Throws `invalidCoordinate` for a position off the globe (NaN included).
     public func nearest(latitude: Double, longitude: Double) throws(GazetteerError) -> Place? {
+        try connection.withLock { connection throws(GazetteerError) in try nearest(latitude: latitude, longitude: longitude, on: connection) }
+    }
+
+    /// The place nearest to each position, as `nearest(latitude:longitude:)` finds it, in one
+    /// read transaction on the connection held once: the places along a route in one go.
+    public func nearest(_ positions: [(latitude: Double, longitude: Double)]) throws(GazetteerError) -> [Place?] {
+        try connection.withLock { connection throws(GazetteerError) in
+            try connection.reading { () throws(GazetteerError) in
+                var found: [Place?] = []
+                found.reserveCapacity(positions.count)
+                for position in positions { found.append(try nearest(latitude: position.latitude, longitude: position.longitude, on: connection)) }
+                return found
+            }
+        }
+    }
+
+    /// `nearest(latitude:longitude:)` on the connection the caller holds.
+    func nearest(latitude: Double, longitude: Double, on connection: Connection) throws(GazetteerError) -> Place? {
         try Self.validate(latitude: latitude, longitude: longitude)
         let origin = StationDirectory.Origin(latitude: latitude, longitude: longitude)
         let found = try closest(to: origin, radius: 5_000, reach: .infinity) { box throws(GazetteerError) in
-            try connection.withLock { connection throws(GazetteerError) in
-                var closest = Closest(origin: origin)
-                try connection.places(in: box, minimumPopulation: 0) { closest.consider($0) }
-                return closest
-            }
+            var closest = Closest(origin: origin)
+            try connection.places(in: box, minimumPopulation: 0) { closest.consider($0) }
+            return closest
         }
         guard let found else { return nil }
-        return try place(id: found.id)
+        return try place(id: found.id, on: connection)
     }
 
     /// Places of `minimumPopulation` or more within `withinKm` kilometres of a position, nearest
@@ -97,14 +113,12 @@ extension Gazetteer {
     }
 
     /// The nearest delivery-area ZIP code within 30 km, five digits.
-    func nearestZip(latitude: Double, longitude: Double) throws(GazetteerError) -> String? {
+    func nearestZip(latitude: Double, longitude: Double, on connection: Connection) throws(GazetteerError) -> String? {
         let origin = StationDirectory.Origin(latitude: latitude, longitude: longitude)
         let found = try closest(to: origin, radius: 3_000, reach: Self.zipReach) { box throws(GazetteerError) in
-            try connection.withLock { connection throws(GazetteerError) in
-                var closest = Closest(origin: origin)
-                try connection.zips(in: box) { closest.consider($0) }
-                return closest
-            }
+            var closest = Closest(origin: origin)
+            try connection.zips(in: box) { closest.consider($0) }
+            return closest
         }
         return found.map { Self.zipText($0.id) }
     }
@@ -116,23 +130,23 @@ extension Gazetteer {
     /// nearest point to Beverly Hills' centre is 90212's, though the centre lies in 90210. A
     /// city's lowest code is its main post office's (90210, Bethesda's 20814, Springfield's
     /// 62701), so a place named like a city takes that one.
-    func postcode(for row: PlaceRow) throws(GazetteerError) -> String? {
+    func postcode(for row: PlaceRow, on connection: Connection) throws(GazetteerError) -> String? {
         guard Self.zipCountries.contains(row.country) else { return nil }
         let state = row.country == "US" ? row.admin : row.country
         let origin = StationDirectory.Origin(latitude: row.latitude, longitude: row.longitude)
         if let city = StationDirectory.Folding.fold(row.name), !city.isEmpty {
-            let own = try connection.withLock { connection throws(GazetteerError) in try connection.zips(city: city, state: state) }
+            let own = try connection.zips(city: city, state: state)
             if let first = own.first(where: { origin.meters(latitude: $0.latitude, longitude: $0.longitude) <= Self.zipReach }) {
                 return Self.zipText(first.id)
             }
         }
-        return try nearestZip(latitude: row.latitude, longitude: row.longitude)
+        return try nearestZip(latitude: row.latitude, longitude: row.longitude, on: connection)
     }
 
     /// A place's row as a result, with its ZIP code in the US: kind `place`, its GeoNames id, no
     /// division when it has none, no population when GeoNames counts none.
-    func resolved(_ row: PlaceRow) throws(GazetteerError) -> Place {
-        let postcode = try postcode(for: row)
+    func resolved(_ row: PlaceRow, on connection: Connection) throws(GazetteerError) -> Place {
+        let postcode = try postcode(for: row, on: connection)
         return Place(
             id: row.id, name: row.name, admin: row.admin.isEmpty ? nil : row.admin,
             adminName: names.adminName(country: row.country, admin: row.admin),

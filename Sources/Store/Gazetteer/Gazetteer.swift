@@ -89,14 +89,17 @@ public final class Gazetteer: Sendable {
 
     /// The place with this GeoNames id, or for a negative id the ZIP code it stands for.
     public func place(id: Int) throws(GazetteerError) -> Place? {
+        try connection.withLock { connection throws(GazetteerError) in try place(id: id, on: connection) }
+    }
+
+    /// `place(id:)` on the connection the caller holds.
+    func place(id: Int, on connection: Connection) throws(GazetteerError) -> Place? {
         if id < 0 {
             guard id >= -99_999 else { return nil }
-            let row = try connection.withLock { connection throws(GazetteerError) in try connection.zip(code: -id) }
-            return row.map { postcodePlace($0) }
+            return try connection.zip(code: -id).map { postcodePlace($0) }
         }
-        let row = try connection.withLock { connection throws(GazetteerError) in try connection.place(id: id) }
-        guard let row else { return nil }
-        return try resolved(row)
+        guard let row = try connection.place(id: id) else { return nil }
+        return try resolved(row, on: connection)
     }
 }
 
