@@ -35,8 +35,10 @@ for format in "${formats[@]}"; do
         tail -n 80 "$log"
         for artifact in "$build/$format"-{crash,leak,timeout,oom}-*; do
             [[ -e $artifact ]] || continue
-            SCRAPE_FUZZ_FORMAT=$format "$fuzzer" --which "$artifact" || true
-            echo "fuzz: once fixed, keep it: cp $artifact Tests/Fuzz/corpus/<route-id>/<what-it-is>"
+            which=$(SCRAPE_FUZZ_FORMAT=$format "$fuzzer" --which "$artifact" 2>/dev/null || true)
+            echo "$which"
+            route=$(sed -n 's/^.*: route \([^,]*\),.*$/\1/p' <<<"$which")
+            echo "fuzz: once fixed, keep it: cp $artifact Tests/Fuzz/corpus/${route:-<route-id>}/<what-it-is>"
         done
         echo "fuzz: the $format run failed (status $status); its log is $log"
         exit 1
