@@ -28,16 +28,17 @@ enum ScrapeFuzzer {
 
     /// The routes this process fuzzes: those of `$SCRAPE_FUZZ_FORMAT`, or all of them.
     static let family: FuzzFamily = {
-        guard let name = getenv("SCRAPE_FUZZ_FORMAT").map({ String(cString: $0) }), !name.isEmpty else {
-            return FuzzFamily(format: nil, catalog: catalog)
-        }
-        guard let format = DocumentFormat(rawValue: name) else {
-            report("ScrapeFuzzer: SCRAPE_FUZZ_FORMAT=\(name) is none of html, xml, json\n")
-            exit(2)
+        var format: DocumentFormat?
+        if let name = getenv("SCRAPE_FUZZ_FORMAT").map({ String(cString: $0) }), !name.isEmpty {
+            guard let named = DocumentFormat(rawValue: name) else {
+                report("ScrapeFuzzer: SCRAPE_FUZZ_FORMAT=\(name) is none of html, xml, json\n")
+                exit(2)
+            }
+            format = named
         }
         let family = FuzzFamily(format: format, catalog: catalog)
         guard !family.routes.isEmpty, family.routes.count <= Int(FuzzFamily.routeBits) + 1 else {
-            report("ScrapeFuzzer: \(family.routes.count) \(name) routes; a selector picks one of 1 to 64\n")
+            report("ScrapeFuzzer: \(family.routes.count) routes to fuzz; a selector picks one of 1 to 64\n")
             exit(2)
         }
         return family
@@ -58,6 +59,7 @@ enum ScrapeFuzzer {
         check(extraction, route: route)
     }
 
+    /// Aborts unless the extraction renders as XML and JSON that parse back.
     static func check(_ extraction: Extraction, route: Route) {
         let renderings: [(DocumentFormat, [UInt8])] = [(.xml, XMLRenderer.render(extraction.node)), (.json, JSONRenderer.render(extraction.node))]
         for (format, bytes) in renderings {
