@@ -5,36 +5,61 @@ import Markup
 import Scrape
 import Kernel
 
-/// Arbitrary bytes through every route: no crash, no leak, and every result renders as
+/// Arbitrary bytes through the routes: no crash, no leak, and every result renders as
 /// well-formed XML and valid JSON (both checked by parsing them back).
 ///
-/// Built with `-sanitize=fuzzer,address -DFUZZING` (`make fuzz`) it is a libFuzzer target. Built
-/// plainly it replays files or folders of inputs given as arguments (`make test` replays
+/// Built with `-sanitize=fuzzer,address -DFUZZING` (`make fuzz`) it is a libFuzzer target, run once
+/// per response format (`SCRAPE_FUZZ_FORMAT=html|xml|json`, see ``FuzzFamily``). Built plainly it
+/// replays files or folders of inputs given as arguments (`make test` replays
 /// `Tests/Fuzz/corpus`), so a crash found once stays a test.
 enum ScrapeFuzzer {
-    /// The routes, from `$GOTTAGO_ROUTES` or `Routes`, loaded once.
-    static let routes: [Route] = {
-        let directory = getenv("GOTTAGO_ROUTES").map { String(cString: $0) } ?? "Routes"
+    /// The routes' folder: `$GOTTAGO_ROUTES` or `Routes`.
+    static let routesDirectory = getenv("GOTTAGO_ROUTES").map { String(cString: $0) } ?? "Routes"
+
+    /// The routes, loaded and compiled once per process, not per input.
+    static let catalog: [Route] = {
         do {
-            return try RouteCatalog.load(from: directory).routes
+            return try RouteCatalog.load(from: routesDirectory).routes
         } catch {
             report("ScrapeFuzzer: \(error)\n")
             exit(2)
         }
     }()
 
-    static let contentTypes: [String?] = [nil, "text/html; charset=iso-8859-1", "application/json", "text/xml; charset=utf-8"]
+    /// The routes this process fuzzes: those of `$SCRAPE_FUZZ_FORMAT`, or all of them.
+    static let family: FuzzFamily = {
+        var format: DocumentFormat?
+        if let name = getenv("SCRAPE_FUZZ_FORMAT").map({ String(cString: $0) }), !name.isEmpty {
+            guard let named = DocumentFormat(rawValue: name) else {
+                report("ScrapeFuzzer: SCRAPE_FUZZ_FORMAT=\(name) is none of html, xml, json\n")
+                exit(2)
+            }
+            format = named
+        }
+        let family = FuzzFamily(format: format, catalog: catalog)
+        guard !family.routes.isEmpty, family.routes.count <= Int(FuzzFamily.routeBits) + 1 else {
+            report("ScrapeFuzzer: \(family.routes.count) routes to fuzz; a selector picks one of 1 to 64\n")
+            exit(2)
+        }
+        return family
+    }()
+
+    /// The parameters every extraction gets.
+    static let parameters = ["date": "2026-03-29"]
 
     /// One input: the first byte picks the route and the content type, the rest is the body.
     static func run(_ data: UnsafeBufferPointer<UInt8>) {
-        guard let selector = data.first, !routes.isEmpty else { return }
-        let route = routes[Int(selector) % routes.count]
-        let contentType = contentTypes[Int(selector / 32) % contentTypes.count]
-        let body = Array(data.dropFirst())
-        let extraction = Extractor.run(route, body: body, contentType: contentType, parameters: ["date": "2026-03-29"])
+        guard let selector = data.first else { return }
+        run(family.route(selector), selector: selector, body: Array(data.dropFirst()))
+    }
+
+    /// One body through one route, with the content type the selector's top bits pick.
+    static func run(_ route: Route, selector: UInt8, body: [UInt8]) {
+        let extraction = Extractor.run(route, body: body, contentType: FuzzFamily.contentType(selector), parameters: parameters)
         check(extraction, route: route)
     }
 
+    /// Aborts unless the extraction renders as XML and JSON that parse back.
     static func check(_ extraction: Extraction, route: Route) {
         let renderings: [(DocumentFormat, [UInt8])] = [(.xml, XMLRenderer.render(extraction.node)), (.json, JSONRenderer.render(extraction.node))]
         for (format, bytes) in renderings {
@@ -52,56 +77,4 @@ enum ScrapeFuzzer {
 func report(_ text: String) {
     var bytes = Array(text.utf8)
     _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
-}
-
-/// libFuzzer's entry for programs that keep their own `main` (SwiftPM names every executable's entry point).
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-
-#if FUZZING
-/// libFuzzer's runtime refers to this symbol even when the driver is started through `LLVMFuzzerRunDriver`.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    ScrapeFuzzer.run(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size))
-    return 0
-}
-#endif
-
-@main
-struct ScrapeFuzzerMain {
-    static func main() {
-        #if FUZZING
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        let status = runFuzzerDriver(&argc, &argv) { data, size in
-            ScrapeFuzzer.run(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size))
-            return 0
-        }
-        exit(status)
-        #else
-        replay(CommandLine.arguments.dropFirst())
-        #endif
-    }
-
-    /// Replays every file named, or every file in every folder named; prints how many ran.
-    static func replay(_ arguments: ArraySlice<String>) {
-        var count = 0
-        for argument in arguments {
-            let files = Files.isDirectory(argument) ? ((try? Files.list(argument)) ?? []).map { argument + "/" + $0 } : [argument]
-            for file in files {
-                do {
-                    let bytes = try Files.read(file)
-                    bytes.withUnsafeBufferPointer { ScrapeFuzzer.run($0) }
-                    count += 1
-                } catch {
-                    report("ScrapeFuzzer: \(error)\n")
-                    exit(1)
-                }
-            }
-        }
-        print("replayed \(count) inputs through \(ScrapeFuzzer.routes.count) routes")
-    }
 }
