@@ -50,17 +50,6 @@ public final class RouteWeatherService: Sendable {
         await planned(query, events: events).map(\.document)
     }
 
-    /// The document and the route's line for drawing it: the driving geometry simplified to at
-    /// most `maxPoints` (its ends kept; deviations up to `tolerance` metres dropped), or the one
-    /// place when both ends are the same. The document is the one `plan` gives.
-    public func planWithLine(_ query: RouteWeatherQuery, tolerance: Double = 300, maxPoints: Int = 300) async -> Result<
-        (document: RouteWeather, line: [Coordinate]), PlaceError
-    > {
-        await planned(query, events: { _ in }).map { planned in
-            (planned.document, Polyline.simplified(planned.route.points, tolerance: tolerance, maxPoints: maxPoints))
-        }
-    }
-
     /// The document with the driving route it was worked out along and where its upstream
     /// answers came from: until when it may be kept.
     public func planned(_ query: RouteWeatherQuery, events: @escaping @Sendable (RouteWeatherEvent) -> Void = { _ in }) async -> Result<
