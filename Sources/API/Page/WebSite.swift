@@ -1,5 +1,5 @@
 import Kernel
-public import Server
+import Server
 
 /// The web page's files as served: `index.html` at `/`, with its references to `/web/` pointed
 /// at the site's version, and every file at `/web/{version}/{name}`.
