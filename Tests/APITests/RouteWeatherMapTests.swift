@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 import Kernel
 import Markup
 import Testing
@@ -80,7 +81,7 @@ struct RouteWeatherMapTests {
 
     @Test("Labels never overlap each other, their points, or the edges", arguments: [7, 42])
     func labels(seed: UInt64) {
-        var random = SplitMix(seed)
+        var random = SplitMix64(seed: seed)
         var placer = LabelPlacer(bounds: MapProjection.Rectangle(left: 10, top: 50, right: 790, bottom: 530))
         let points = (0..<200).map { _ in (x: 10 + random.unit() * 780, y: 50 + random.unit() * 480) }
         for point in points { placer.reserve(x: point.x, y: point.y, radius: 5) }
@@ -142,18 +143,4 @@ struct RouteWeatherMapTests {
         let fiji = MapProjection(fitting: [Coordinate(latitude: -18.1, longitude: 178.4)!, Coordinate(latitude: -16.0, longitude: -179.5)!], in: area)
         #expect(fiji.bounds.west > fiji.bounds.east)
     }
-}
-
-/// A small seeded generator, so that a failing case repeats.
-struct SplitMix {
-    var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -1,4 +1,5 @@
 import Compression
+import HTTPTesting
 import Testing
 @testable import Server
 
