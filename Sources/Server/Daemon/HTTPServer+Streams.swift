@@ -62,7 +62,7 @@ extension HTTPServer {
 
 let streamReaderCallback: MHD_ContentReaderCallback = { cls, _, buffer, max in
     guard let cls, let buffer else { return -2 }
-    return Unmanaged<ResponseStream>.fromOpaque(cls).takeUnretainedValue().read(into: UnsafeMutableRawPointer(buffer), max: max)
+    return Unmanaged<ResponseStream>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.read(into: UnsafeMutableRawPointer(buffer), max: max) }
 }
 
 let streamFreeCallback: MHD_ContentReaderFreeCallback = { cls in
