@@ -45,6 +45,7 @@ public final class HTTPServer: Sendable {
         self.log = log
         self.accessLog = accessLog
         errorLogger = LoggerSlot()
+        responder.metrics.reportDrops(of: accessLog.sink)
     }
 
     deinit {

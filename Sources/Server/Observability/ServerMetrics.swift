@@ -16,6 +16,8 @@ public final class ServerMetrics: Sendable {
     private let peakConnections = Atomic<Int>(0)
     private let rejectedConnections = Atomic<Int>(0)
     private let headTimeouts = Atomic<Int>(0)
+    /// The access log's sink, whose dropped lines are reported with these metrics.
+    private let accessLogSink = Mutex<LogSink?>(nil)
 
     /// Creates metrics with one series per route template.
     public init(templates: [String]) {
@@ -59,6 +61,9 @@ public final class ServerMetrics: Sendable {
 
     /// Counts connections cut because their request head was not complete in time.
     func headersTimedOut(_ count: Int) { headTimeouts.add(count, ordering: .relaxed) }
+
+    /// Reports the lines this sink drops along with the server's metrics.
+    func reportDrops(of sink: LogSink) { accessLogSink.withLock { $0 = sink } }
 
     /// Connections cut by the head deadline since start.
     public var headTimeoutCount: Int { headTimeouts.load(ordering: .relaxed) }
@@ -117,6 +122,9 @@ public final class ServerMetrics: Sendable {
             # HELP gottago_http_header_timeouts_total Connections cut because a request head was not complete within the head deadline.
             # TYPE gottago_http_header_timeouts_total counter
             gottago_http_header_timeouts_total \(headTimeoutCount)
+            # HELP gottago_log_lines_dropped_total Log lines dropped because the log could not be written as fast as it grew.
+            # TYPE gottago_log_lines_dropped_total counter
+            gottago_log_lines_dropped_total \(accessLogSink.withLock { $0?.droppedLines } ?? 0)
 
             """
         return out
