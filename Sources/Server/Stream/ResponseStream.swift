@@ -35,6 +35,14 @@ public final class ResponseStream: Sendable {
 
     var isCancelled: Bool { inner.withLock { $0.machine.phase == .cancelled } }
 
+    /// The stream's state in one line (phase, buffered and sent bytes, whether the reader is
+    /// parked), for telling a producer that never wrote from a reader never woken.
+    var stateDescription: String {
+        inner.withLock {
+            "\($0.machine.phase), \($0.machine.buffered) bytes buffered, \($0.machine.sent) sent, reader \($0.machine.readerParked ? "parked" : "not parked")"
+        }
+    }
+
     /// Nanoseconds since the producer last wrote.
     var idleNanoseconds: UInt64 { Timestamp.monotonicNanoseconds() &- lastWrite.load(ordering: .relaxed) }
 
