@@ -50,7 +50,7 @@ public final class ResponseStream: Sendable {
 
     /// Starts the producer in its own task, unless the stream was cancelled first.
     func start() -> Task<Void, Never> {
-        let task = Task { [self] in
+        let task = Task(priority: HTTPServer.requestPriority) { [self] in
             let writer = ResponseBodyWriter(stream: self)
             var failed = false
             do {
