@@ -16,6 +16,11 @@ public struct StreamedResponse: ReceivedResponse, Sendable {
 }
 
 extension HTTPTestClient {
+    /// How long `stream` waits by default: a guard against a hang, not a bound on speed. A stream
+    /// moves only when its producer gets a thread of the cooperative pool, which a test run's other
+    /// tests share and can keep busy for longer than 30 s on a loaded machine.
+    public static let streamPatience: Double = 600
+
     /// Sends a GET and hands each piece of the body to `onChunk` the moment curl reads it.
     ///
     /// `onChunk` runs on the calling thread between reads, so a test can act on an event (signal
@@ -23,7 +28,7 @@ extension HTTPTestClient {
     /// up: curl closes the connection and the response reports `hungUp`.
     /// - Throws: `HTTPTestError` when the transfer fails for another reason (refused, reset, timed out).
     public func stream(
-        _ url: String, headers: [(String, String)] = [], timeout: Double = 30,
+        _ url: String, headers: [(String, String)] = [], timeout: Double = HTTPTestClient.streamPatience,
         onChunk: @escaping ([UInt8]) -> Bool = { _ in true }
     ) throws(HTTPTestError) -> StreamedResponse {
         let transfer = self.transferForStreaming

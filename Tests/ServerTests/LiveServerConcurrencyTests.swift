@@ -39,13 +39,24 @@ struct LiveServerConcurrencyTests {
     // request would run into the time limit; the limit is a guard, not a measure.
     @Test("shutdown stops accepting but still answers the request in flight", .timeLimit(.minutes(1)))
     func gracefulShutdown() async throws {
-        let live = try LiveServer.start(routes: TestRoutes.all, configure: { $0.shutdownGrace = 600 })
+        // The handler holds the request until the shutdown has begun: events, not a 700 ms pause
+        // that the test had to catch in flight.
+        let entered = Gate(), release = Gate()
+        let held = Route.get("/held", summary: "Answers once released.") { request in
+            entered.open()
+            await release.wait()
+            return .document(.element("held", [.leaf("ms", 700)]), for: request, cache: .noCache)
+        }
+        let live = try LiveServer.start(routes: [held] + TestRoutes.all, configure: { $0.shutdownGrace = 600 })
         let server = live.server, port = live.port
-        let url = "http://127.0.0.1:\(port)/sleep?ms=700"
+        let url = "http://127.0.0.1:\(port)/held"
         async let inFlight = offPool { try HTTPTestClient().send("GET", url) }
-        // Shut down once the request is being handled, however long it took to get there.
-        #expect(await eventually { server.metrics.requestsInFlight == 1 })
-        await server.shutdown()
+        await entered.wait()
+        #expect(server.metrics.requestsInFlight == 1)
+        async let stopped: Void = server.shutdown()
+        #expect(await eventually { server.responder.draining })
+        release.open()
+        await stopped
         let response = try await inFlight
         #expect(response.status == 200)
         #expect(response.text.contains("<ms>700</ms>"))

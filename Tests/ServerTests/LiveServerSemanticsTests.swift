@@ -190,11 +190,7 @@ struct LiveServerSemanticsTests {
             #expect(response.text.contains(id))
             #expect(response.header("Cache-Control") == "no-store")
             // The line is written after the response is sent: wait for it.
-            var log = live.log.text()
-            while !log.contains("request \(id) GET /fail failed") {
-                await Task.yield()
-                log += live.log.text()
-            }
+            let log = await live.log.text(containing: "request \(id) GET /fail failed")
             let lines = log.split(separator: "\n").filter { $0.contains(" error ") }
             #expect(lines.count == 1)
             #expect(lines.first?.contains("request \(id) GET /fail failed: Teapot") == true)

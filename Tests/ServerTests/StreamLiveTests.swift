@@ -8,6 +8,10 @@ import Testing
 struct StreamLiveTests {
     static let sse = [("Accept", "text/event-stream")]
 
+    /// How long a client waits for a stream, the raw exchange too (see `HTTPTestClient.streamPatience`):
+    /// 30 s once cut a stream after its first event while the suite kept the pool busy.
+    static let patience = HTTPTestClient.streamPatience
+
     /// A route that sends one event, waits for the test, then sends the rest.
     static func gatedRoute(_ gate: Gate, _ probe: ProducerProbe) -> Route {
         .get("/events", summary: "Events that wait for the client.") { request in
@@ -29,17 +33,24 @@ struct StreamLiveTests {
         let gate = Gate(), probe = ProducerProbe()
         try await LiveServer.with(routes: [Self.gatedRoute(gate, probe)]) { live in
             let url = live.base + "/events"
-            let response = try await offPool {
-                var parser = ServerSentEvents()
-                return try HTTPTestClient().stream(url, headers: Self.sse) { chunk in
-                    parser.feed(chunk)
-                    // The producer waits for this: the response cannot be complete before it.
-                    if parser.events.count == 1, !gate.isOpen {
-                        precondition(!probe.finished.isOpen)
-                        gate.open()
+            let response: StreamedResponse
+            do {
+                response = try await offPool {
+                    var parser = ServerSentEvents()
+                    return try HTTPTestClient().stream(url, headers: Self.sse, timeout: Self.patience) { chunk in
+                        parser.feed(chunk)
+                        // The producer waits for this: the response cannot be complete before it.
+                        if parser.events.count == 1, !gate.isOpen {
+                            precondition(!probe.finished.isOpen)
+                            gate.open()
+                        }
+                        return true
                     }
-                    return true
                 }
+            } catch {
+                // Tells a producer that never ran (no bytes buffered) from a reader never woken (bytes buffered, reader parked).
+                Issue.record("the server's streams: \(live.openStreams)")
+                throw error
             }
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "text/event-stream; charset=utf-8")
@@ -64,7 +75,7 @@ struct StreamLiveTests {
         try await LiveServer.with(routes: [Self.gatedRoute(gate, probe)]) { live in
             let request = "GET /events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\nAccept-Encoding: gzip\r\n\r\n"
             let port = live.port
-            let response = try await offPool { try RawHTTP.exchange(port: port, request: Array(request.utf8)) }
+            let response = try await offPool { try RawHTTP.exchange(port: port, request: Array(request.utf8), timeout: Self.patience) }
             #expect(response.status == 200)
             #expect(response.header("Transfer-Encoding") == "chunked")
             #expect(response.header("Content-Length") == nil)
@@ -135,7 +146,7 @@ struct StreamLiveTests {
         try await LiveServer.with(routes: [route] + TestRoutes.all) { live in
             let url = live.base + "/events"
             let response = try await offPool {
-                try HTTPTestClient().stream(url, headers: Self.sse) { _ in false }
+                try HTTPTestClient().stream(url, headers: Self.sse, timeout: Self.patience) { _ in false }
             }
             #expect(response.hungUp)
             await probe.cancelled.wait()
@@ -164,7 +175,7 @@ struct StreamLiveTests {
             let url = live.base + "/bulk"
             let response = try await offPool {
                 var first = true
-                return try HTTPTestClient().stream(url, timeout: 60) { _ in
+                return try HTTPTestClient().stream(url, timeout: Self.patience) { _ in
                     // Stop reading for a while: the socket buffers fill and the server must hold back.
                     if first { Thread.sleep(forTimeInterval: 0.3) }
                     first = false
@@ -194,7 +205,7 @@ struct StreamLiveTests {
             let url = live.base + "/events"
             let response = try await offPool {
                 var parser = ServerSentEvents()
-                return try HTTPTestClient().stream(url, headers: Self.sse) { chunk in
+                return try HTTPTestClient().stream(url, headers: Self.sse, timeout: Self.patience) { chunk in
                     parser.feed(chunk)
                     if parser.comments.contains("keep-alive") { gate.open() }
                     return true
@@ -223,7 +234,7 @@ struct StreamLiveTests {
         let live = try LiveServer.start(routes: [route], configure: { $0.shutdownGrace = 0.2 })
         let url = live.base + "/events"
         async let reading: StreamedResponse? = offPool {
-            try? HTTPTestClient().stream(url, headers: Self.sse) { _ in
+            try? HTTPTestClient().stream(url, headers: Self.sse, timeout: Self.patience) { _ in
                 firstEvent.open()
                 return true
             }
@@ -242,12 +253,8 @@ struct StreamLiveTests {
         gate.open()
         try await LiveServer.with(routes: [Self.gatedRoute(gate, probe)], configure: { $0.accessLog = .json }) { live in
             let url = live.base + "/events"
-            let response = try await offPool { try HTTPTestClient().stream(url, headers: Self.sse) }
-            var log = ""
-            while !log.contains("\"/events\"") {
-                try await Task.sleep(for: .milliseconds(20))
-                log += live.log.text()
-            }
+            let response = try await offPool { try HTTPTestClient().stream(url, headers: Self.sse, timeout: Self.patience) }
+            let log = await live.log.text(containing: "\"/events\"")
             #expect(log.contains("\"bytes\":\(response.body.count)"))
         }
     }

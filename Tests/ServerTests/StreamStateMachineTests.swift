@@ -62,4 +62,65 @@ struct StreamStateMachineTests {
         let again = machine.cancel()
         #expect(again.writers.isEmpty)
     }
+
+    /// One step of the producer, the reader or the server, for the interleaving test below.
+    enum Step: CaseIterable {
+        case write, read, finish, fail, cancel
+    }
+
+    /// The connection as libmicrohttpd holds it: suspended by a parking read, resumed by a wake.
+    struct Connection {
+        var machine = Machine(limit: 4)
+        var suspended = false
+
+        /// Applies `step`; nil when it cannot happen (no read while suspended) or broke a rule.
+        mutating func apply(_ step: Step) -> Bool? {
+            switch step {
+            case .write:
+                guard case .buffered(let wake) = machine.write([1]) else { return true }
+                return resume(wake)
+            case .read:
+                // libmicrohttpd never calls the reader of a suspended connection.
+                guard !suspended else { return nil }
+                if case .park = machine.read(max: 2) { suspended = true }
+                return true
+            case .finish, .fail:
+                return resume(machine.finish(failed: step == .fail))
+            case .cancel:
+                return resume(machine.cancel().wakeReader)
+            }
+        }
+
+        /// A wake resumes the connection; one for a connection that is not suspended breaks the
+        /// rule that libmicrohttpd's resume answers exactly one suspend.
+        private mutating func resume(_ wake: Bool) -> Bool {
+            guard wake else { return true }
+            guard suspended else { return false }
+            suspended = false
+            return true
+        }
+
+        /// A suspended connection must have nothing to send and nothing to end: else no one resumes it.
+        var stranded: Bool {
+            suspended && (machine.buffered > 0 || machine.phase != .producing)
+        }
+    }
+
+    @Test("every interleaving of writes, reads, the end and cancellation: each park is woken exactly once, none stranded")
+    func everyInterleaving() {
+        var checked = 0
+        func walk(_ connection: Connection, depth: Int, path: [Step]) {
+            #expect(!connection.stranded, "stranded after \(path)")
+            guard depth > 0 else { return }
+            for step in Step.allCases {
+                var next = connection
+                guard let kept = next.apply(step) else { continue }
+                #expect(kept, "a wake without a park after \(path + [step])")
+                checked += 1
+                walk(next, depth: depth - 1, path: path + [step])
+            }
+        }
+        walk(Connection(), depth: 7, path: [])
+        #expect(checked > 10_000)
+    }
 }

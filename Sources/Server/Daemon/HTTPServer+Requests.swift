@@ -229,7 +229,7 @@ extension HTTPServer {
             suspended.withLock { $0[ObjectIdentifier(context)] = (context, handle) }
             MHD_suspend_connection(connection)
             let responder = self.responder
-            let task = Task {
+            let task = Task(priority: Self.requestPriority) {
                 let response = await responder.run(routed, handler)
                 if context.resolve(responder.finalize(response, for: routed)) {
                     self.resume(context, handle)

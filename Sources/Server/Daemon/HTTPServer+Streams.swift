@@ -36,6 +36,15 @@ extension HTTPServer {
         return queued
     }
 
+    /// The priority of a request's handler and of a stream's producer.
+    ///
+    /// Higher than the default, so that a request does not queue behind the process's other work
+    /// for a thread of the cooperative pool: with every thread busy at the default priority
+    /// (background refreshes, or a test run's CPU-bound tests), an answer or a stream's next event
+    /// waited for all of it, once over 30 s; at this priority it runs beside it
+    /// (`StreamBusyPoolTests`).
+    static let requestPriority = TaskPriority.high
+
     /// The size of the reads libmicrohttpd asks a stream for.
     static let streamBlockSize = 16 * 1024
 

@@ -35,6 +35,14 @@ public final class ResponseStream: Sendable {
 
     var isCancelled: Bool { inner.withLock { $0.machine.phase == .cancelled } }
 
+    /// The stream's state in one line (phase, buffered and sent bytes, whether the reader is
+    /// parked), for telling a producer that never wrote from a reader never woken.
+    var stateDescription: String {
+        inner.withLock {
+            "\($0.machine.phase), \($0.machine.buffered) bytes buffered, \($0.machine.sent) sent, reader \($0.machine.readerParked ? "parked" : "not parked")"
+        }
+    }
+
     /// Nanoseconds since the producer last wrote.
     var idleNanoseconds: UInt64 { Timestamp.monotonicNanoseconds() &- lastWrite.load(ordering: .relaxed) }
 
@@ -42,7 +50,7 @@ public final class ResponseStream: Sendable {
 
     /// Starts the producer in its own task, unless the stream was cancelled first.
     func start() -> Task<Void, Never> {
-        let task = Task { [self] in
+        let task = Task(priority: HTTPServer.requestPriority) { [self] in
             let writer = ResponseBodyWriter(stream: self)
             var failed = false
             do {

@@ -45,6 +45,11 @@ struct LiveServer: Sendable {
         return LiveServer(server: server, port: port, log: captured)
     }
 
+    /// The state of every stream still open, for a test's failure message.
+    var openStreams: [String] {
+        server.streams.withLock { $0.values.map(\.stateDescription) }
+    }
+
     /// One request with a fresh client, off the cooperative pool.
     func get(
         _ target: String, method: String = "GET", headers: [(String, String)] = [], body: [UInt8]? = nil
@@ -74,6 +79,22 @@ final class CapturedLog: Sendable {
     deinit {
         close(readEnd)
         close(writeEnd)
+    }
+
+    /// What the log holds once `needle` is in it, waiting for each write to the pipe rather than
+    /// for a while: the sink writes its lines when it flushes, after the response has gone.
+    func text(containing needle: String) async -> String {
+        let log = self
+        let found = try? await offPool { () -> String in
+            var text = ""
+            while !text.contains(needle) {
+                var ready = pollfd(fd: log.readEnd, events: Int16(POLLIN), revents: 0)
+                _ = poll(&ready, 1, -1)
+                text += log.text()
+            }
+            return text
+        }
+        return found ?? ""
     }
 
     /// Everything written so far (the sink flushes every 20 ms; callers wait for that).
