@@ -27,6 +27,22 @@ import Testing
         #expect(trips[0].name == "Trip")
     }
 
+    @Test func variablesAreFoundOutsideLiteralsOnce() throws {
+        let expression = try XPathExpression(#"concat($symbol, '$not', "$nor", $a-b.c, $symbol)[$index]"#)
+        #expect(expression.variableNames == ["symbol", "a-b.c", "index"])
+        #expect(try XPathExpression("a/b[1]").variableNames.isEmpty)
+    }
+
+    @Test func stringVariablesAreBoundAndReplaced() throws {
+        let document = try Document.parse(Array("<r><c>x</c></r>".utf8), as: .xml)
+        let xpath = try XPathEvaluator(document)
+        let expression = try XPathExpression("concat($v, /r/c)")
+        xpath.setVariable("v", to: "a")
+        #expect(try xpath.strings(expression) == ["ax"])
+        xpath.setVariable("v", to: "")
+        #expect(try xpath.strings(expression) == ["x"])
+    }
+
     @Test func resultsOfEveryType() throws {
         let document = try Document.parse(Array("<a x=\"1\"><b>2</b><b>3.5</b><b/></a>".utf8), as: .xml)
         let xpath = try XPathEvaluator(document)

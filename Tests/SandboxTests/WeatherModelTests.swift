@@ -12,6 +12,17 @@ struct WeatherModelTests {
         return noons.map(\.temperature).reduce(0, +) / Double(noons.count)
     }
 
+    @Test func aKeptLatticeGivesTheReadingsOfFreshOnes() {
+        // Three days of hours with one lattice, the point crossing a cell's edge (6° E) on the way.
+        var lattice = NoiseLattice()
+        for hour in 0..<72 {
+            let longitude = 5.9 + Double(hour) * 0.005, at = TestPlaces.july15 + Int64(hour) * 3600
+            #expect(model.reading(latitude: 46.9, longitude: longitude, at: at, lattice: &lattice) == model.reading(latitude: 46.9, longitude: longitude, at: at))
+        }
+        let hours = HourlyReadings(model: model, latitude: -33.9, longitude: 151.2, from: TestPlaces.july15, hours: 60)
+        #expect(hours.readings == (0..<60).map { model.reading(latitude: -33.9, longitude: 151.2, at: TestPlaces.july15 + Int64($0) * 3600) })
+    }
+
     @Test func theSameQuestionGetsTheSameWeather() {
         let a = model.reading(latitude: 46.94809, longitude: 7.44744, at: TestPlaces.july15)
         let b = WeatherModel().reading(latitude: 46.94809, longitude: 7.44744, at: TestPlaces.july15)

@@ -31,6 +31,22 @@ import Testing
         #expect(connection.list("ps").map { $0.value("at") } == ["2026-10-24T23:55:00+02:00", "2026-10-25T00:05:00+02:00"])
     }
 
+    @Test func aFieldsXPathReadsEarlierFieldsAsVariables() throws {
+        // met.no's shape: the symbol is worked out once, the condition and the icon read it.
+        let route = try RouteFixtures.load(RouteFixtures.route(format: "json", extract: """
+            <record name="hour" list="hours" each="/json/steps">
+              <field name="symbol" xpath="concat(one, substring(six, 1, 64 * not(one)))" normalize="trim"/>
+              <field name="kind" xpath="substring-before(concat($symbol, '_'), '_')"/>
+              <field name="icon" xpath="concat('https://example.org/', $symbol, substring('.png', 1, 4 * boolean($symbol)))"/>
+            </record>
+            """))
+        let hours = try records(run(route, #"{"steps":[{"one":"rain_day","six":"fog"},{"six":" snow "},{"other":1}]}"#))
+        #expect(hours.map { $0.value("symbol") } == ["rain_day", "snow", nil])
+        #expect(hours.map { $0.value("kind") } == ["rain", "snow", nil])
+        // A missing field reads as the empty string, never as an unbound variable.
+        #expect(hours.map { $0.value("icon") } == ["https://example.org/rain_day.png", "https://example.org/snow.png", "https://example.org/"])
+    }
+
     @Test func indexJoinsParallelArraysByPosition() throws {
         // Open-Meteo's shape: one array of times and sibling arrays of values, null where a value is missing.
         let route = try RouteFixtures.load(RouteFixtures.route(format: "json", extract: """

@@ -40,4 +40,28 @@ import Testing
         #expect(CollapseNormalizer.collapsedBytes("  S      9\n") == "S 9")
         #expect(CollapseNormalizer.collapsedBytes("a\u{A0}b") == nil)
     }
+
+    static let numbers = [
+        "0", "-0", "+0", "00", "0.0", "-0.0", "0.5", "-0.5", ".5", "5.", "5", "-5", "10", "010", "1.50", "1.05", "-12.25",
+        "14.7", " 14.7", "14.7 ", "1e3", "1,5", "", "-", ".", "--1", "1.2.3", "999999999.9", "1234567890", "12.34", "٣",
+    ]
+
+    @Test func aCanonicalDecimalIsWhatTheSlowPathWrites() {
+        for text in Self.numbers {
+            let slow = DecimalText(text)?.canonical
+            #expect(DecimalText.isCanonical(text) == (slow == text), "\(text.debugDescription)")
+            #expect(NormalizerTesting.outcome("decimal", text) == (slow ?? "error: decimal: \(NormalizerError.quoted(text)) is not a decimal number"))
+        }
+    }
+
+    @Test func aTemperatureAlreadyInItsScaleIsKeptAsWritten() {
+        for text in Self.numbers where DecimalText.isCanonical(text, maxIntegerDigits: 9, maxFractionDigits: 1) {
+            #expect(NormalizerTesting.outcome("temperature(unit=C, to=c)", text) == text)
+            #expect(NormalizerTesting.outcome("temperature(unit=celsius, to=f)", text) != text || text == "-40")
+        }
+        #expect(NormalizerTesting.outcome("temperature(unit=C, to=c)", "12.34") == "12.3")
+        #expect(NormalizerTesting.outcome("temperature(unit=C, to=c)", "-0.0") == "0")
+        // Ten digits are beyond the fast path; the slow one refuses them as out of range.
+        #expect(NormalizerTesting.outcome("temperature(unit=F, to=f)", "1234567890").hasPrefix("error: "))
+    }
 }

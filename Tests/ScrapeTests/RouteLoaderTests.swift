@@ -29,6 +29,26 @@ import Kernel
         #expect(error.message.contains("Invalid XPath"))
     }
 
+    @Test func anXPathVariableMustBeAnEarlierFieldOfItsRecord() throws {
+        let later = try loadError(RouteFixtures.route(extract: """
+            <record name="r" list="rs" each="/a/b"><field name="x" xpath="concat($y, 'z')"/><field name="y" xpath="c"/></record>
+            """))
+        #expect(later.line == 10)
+        #expect(later.message == "field x: the XPath's $y is not a field declared before it in record r")
+        let unknown = try loadError(RouteFixtures.route(extract: """
+            <record name="r" list="rs" each="/a/b"><field name="x" xpath="c"/><field name="y" xpath="$nothing"/></record>
+            """))
+        #expect(unknown.message == "field y: the XPath's $nothing is not a field declared before it in record r")
+        let earlier = try RouteFixtures.load(RouteFixtures.route(extract: """
+            <record name="r" list="rs" each="/a/b"><field name="x" xpath="c"/><field name="y" xpath="concat($x, '$y', $index, $x)"/></record>
+            """))
+        guard case .field(let field)? = earlier.records.first?.members.last else {
+            Issue.record("no field y")
+            return
+        }
+        #expect(field.xpathReferences == ["x"])
+    }
+
     @Test func anUnboundPrefixIsRefusedAtLoad() throws {
         let error = try loadError(RouteFixtures.route(extract: #"<record name="r" list="rs" each="//ojp:Trip"><field name="x" xpath="c"/></record>"#))
         #expect(error.message.contains("//ojp:Trip"))

@@ -103,7 +103,20 @@ struct JSONAnswer {
     }
 
     private mutating func appendString(_ text: String) {
-        bytes.append(contentsOf: Self.literal(text).utf8)
+        // Keys and most values need no escape: their bytes go in between the quotes as they are.
+        guard !text.utf8.contains(where: Self.mayNeedEscape) else {
+            bytes.append(contentsOf: Self.literal(text).utf8)
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: text.utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The bytes ``literal(_:)`` may write otherwise: controls, `"`, `\\` and the lead byte of
+    /// U+2028 and U+2029.
+    private static func mayNeedEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2
     }
 
     /// `text` as a JSON string literal, quotes included, escaped as the service's own JSON

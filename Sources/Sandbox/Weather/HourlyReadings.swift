@@ -9,7 +9,8 @@ struct HourlyReadings {
     /// The readings at a point from `start` for `hours` hours.
     init(model: WeatherModel, latitude: Double, longitude: Double, from start: Int64, hours: Int) {
         self.start = start
-        readings = (0..<max(1, hours)).map { model.reading(latitude: latitude, longitude: longitude, at: start + Int64($0) * 3600) }
+        var lattice = NoiseLattice()
+        readings = (0..<max(1, hours)).map { model.reading(latitude: latitude, longitude: longitude, at: start + Int64($0) * 3600, lattice: &lattice) }
     }
 
     /// The reading of the hour starting at `instant` (clamped to the hours held).

@@ -51,6 +51,14 @@ public struct WeatherModel: Sendable {
     }
 
     public func reading(latitude: Double, longitude: Double, at instant: Int64) -> Reading {
+        var lattice = NoiseLattice()
+        return reading(latitude: latitude, longitude: longitude, at: instant, lattice: &lattice)
+    }
+
+    /// The weather at one point and instant, with the lattice values kept in `lattice` for the
+    /// next readings: a point's hours share them (a cell is 6° by 6° by a day), and hashing them
+    /// was most of a forecast's work.
+    func reading(latitude: Double, longitude: Double, at instant: Int64, lattice: inout NoiseLattice) -> Reading {
         let days = Double(instant) / 86_400
         let solarHour = ((Double(instant % 86_400 + 86_400) / 3600 + longitude / 15).truncatingRemainder(dividingBy: 24) + 24)
             .truncatingRemainder(dividingBy: 24)
@@ -60,11 +68,11 @@ public struct WeatherModel: Sendable {
         let amplitude = min(0.22 * absLat, 13)
         var season = cos(2 * .pi * (dayOfYear - 200) / 365.2425)
         if latitude < 0 { season = -season }
-        let system = noise(latitude, longitude, days, salt: 1)
-        let clouds = max(0, min(1, 0.5 + 0.75 * noise(latitude, longitude, days, salt: 2)))
+        let system = noise(latitude, longitude, days, salt: 1, lattice: &lattice)
+        let clouds = max(0, min(1, 0.5 + 0.75 * noise(latitude, longitude, days, salt: 2, lattice: &lattice)))
         let daily = (6 - 3 * clouds) * cos(2 * .pi * (solarHour - 15) / 24)
         let temperature = mean + amplitude * season + daily + 4 * system
-        let fogChance = noise(latitude, longitude, days, salt: 4)
+        let fogChance = noise(latitude, longitude, days, salt: 4, lattice: &lattice)
         let condition: WeatherCondition
         switch clouds {
         case ..<0.3: condition = (solarHour < 9 && solarHour > 3 && fogChance > 0.25) ? .fog : .clear
@@ -74,33 +82,33 @@ public struct WeatherModel: Sendable {
         }
         let probability = Int((max(0, min(1, (clouds - 0.5) / 0.55)) * 20).rounded()) * 5
         let precipitation = condition == .rain || condition == .snow || condition == .thunder ? (clouds - 0.7) * (condition == .thunder ? 12 : 5) : 0
-        let wind = 1.5 + 8 * abs(noise(latitude, longitude, days, salt: 3)) + 2 * clouds
+        let wind = 1.5 + 8 * abs(noise(latitude, longitude, days, salt: 3, lattice: &lattice)) + 2 * clouds
         return Reading(
             temperature: round1(temperature), condition: condition, precipitationProbability: probability,
             precipitation: round1(max(0, precipitation)), humidity: Int((40 + 55 * clouds).rounded()),
-            windSpeed: round1(wind), windDirection: Int((noise(latitude, longitude, days, salt: 5) + 1) * 180) % 360,
+            windSpeed: round1(wind), windDirection: Int((noise(latitude, longitude, days, salt: 5, lattice: &lattice) + 1) * 180) % 360,
             daytime: solarHour >= 6 && solarHour < 18, cloudCover: round1(clouds * 100))
     }
 
     /// Smooth noise in -1...1: hashed values on a grid of 6° by 6° by 1 day, interpolated.
-    func noise(_ latitude: Double, _ longitude: Double, _ days: Double, salt: Int) -> Double {
+    func noise(_ latitude: Double, _ longitude: Double, _ days: Double, salt: Int, lattice: inout NoiseLattice) -> Double {
         let x = (longitude + 180) / 6, y = (latitude + 90) / 6, t = days
         let x0 = floor(x), y0 = floor(y), t0 = floor(t)
         let fx = smooth(x - x0), fy = smooth(y - y0), ft = smooth(t - t0)
+        let corners = lattice.corners(x: Int(x0), y: Int(y0), t: Int(t0), salt: salt)
+        let weightsX = (1 - fx, fx), weightsY = (1 - fy, fy), weightsT = (1 - ft, ft)
         var total = 0.0
-        for (dx, wx) in [(0.0, 1 - fx), (1.0, fx)] {
-            for (dy, wy) in [(0.0, 1 - fy), (1.0, fy)] {
-                for (dt, wt) in [(0.0, 1 - ft), (1.0, ft)] {
-                    total += wx * wy * wt * lattice(Int(x0 + dx) % 60, Int(y0 + dy), Int(t0 + dt), salt)
+        for dx in 0..<2 {
+            let wx = dx == 0 ? weightsX.0 : weightsX.1
+            for dy in 0..<2 {
+                let wy = dy == 0 ? weightsY.0 : weightsY.1
+                for dt in 0..<2 {
+                    let wt = dt == 0 ? weightsT.0 : weightsT.1
+                    total += wx * wy * wt * corners[dx * 4 + dy * 2 + dt]
                 }
             }
         }
         return total
-    }
-
-    private func lattice(_ x: Int, _ y: Int, _ t: Int, _ salt: Int) -> Double {
-        let hash = StableHash(String(x), String(y), String(t), String(salt))
-        return Double(hash.pick(20_001)) / 10_000 - 1
     }
 
     private func smooth(_ f: Double) -> Double { f * f * (3 - 2 * f) }

@@ -125,12 +125,14 @@ private struct Run {
     ) throws(DocumentError) -> (record: Record, values: [String: FieldValue])? {
         xpath.setVariable(Route.indexVariable, to: Double(index))
         var values: [String: FieldValue] = [:]
+        values.reserveCapacity(spec.members.count)
         var members: [Record.Member] = []
+        members.reserveCapacity(spec.members.count)
         for member in spec.members {
             switch member {
             case .field(let field):
                 let found = try fieldValues(field, at: node, scope: FieldScope(
-                    current: values, parent: parent, parameters: parameters, previous: previous[field.name],
+                    current: values, parent: parent, parameters: parameters, previousRecord: previous, field: field.name,
                     timeZone: timeZone), path: path)
                 guard !found.isEmpty else {
                     if field.required {
@@ -152,6 +154,9 @@ private struct Run {
     }
 
     private mutating func fieldValues(_ field: FieldSpec, at node: DocumentNode, scope: FieldScope, path: String) throws(DocumentError) -> [FieldValue] {
+        for name in field.xpathReferences {
+            xpath.setVariable(name, to: scope.current[name]?.text ?? "")
+        }
         let raw: [String]
         if field.item == nil {
             raw = try xpath.firstNonBlankString(field.xpath, at: node).map { [$0] } ?? []
@@ -179,7 +184,9 @@ private struct FieldScope: NormalizerContext {
     let current: [String: FieldValue]
     let parent: [String: FieldValue]?
     let parameters: [String: String]
-    let previous: FieldValue?
+    /// The previous record's values, looked up only when a normalizer asks for `$previous`.
+    let previousRecord: [String: FieldValue]
+    let field: String
     let timeZone: ZoneRules
 
     /// A referenced value's text, written only when a normalizer asks for it.
@@ -192,7 +199,7 @@ private struct FieldScope: NormalizerContext {
         case .field(let name): current[name]
         case .parentField(let name): parent?[name]
         case .parameter(let name): parameters[name].map(FieldValue.text)
-        case .previous: previous
+        case .previous: previousRecord[field]
         }
     }
 }

@@ -21,6 +21,14 @@ public enum FieldValue: Sendable, Equatable, ExpressibleByStringLiteral {
         }
     }
 
+    /// Whether the value's text is empty, without writing a typed time as text (a time never is).
+    public var isEmpty: Bool {
+        switch self {
+        case .text(let text): text.isEmpty
+        case .time: false
+        }
+    }
+
     /// The value as a date-time: typed already, or the text read as ISO 8601 (a text without an
     /// offset is read in `zone`); nil when it is not one.
     public func time(in zone: ZoneRules) -> OffsetDateTime? {

@@ -11,6 +11,8 @@ struct DecimalNormalizer: Normalizer {
     }
 
     func normalize(_ value: String, in context: any NormalizerContext) throws(NormalizerError) -> [String] {
+        // Most upstreams write their numbers canonically already (met.no's `4.3`).
+        if DecimalText.isCanonical(value) { return [value] }
         guard let number = DecimalText(value, allowComma: allowComma) else {
             throw NormalizerError("decimal: \(NormalizerError.quoted(value)) is not a decimal number")
         }

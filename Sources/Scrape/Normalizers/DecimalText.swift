@@ -41,6 +41,22 @@ struct DecimalText: Equatable {
         return text
     }
 
+    /// Whether `text` is already what `canonical` would write for it (`-12.5`, `0`, `0.25`; not
+    /// `-0`, `012`, `1.50`, `+1` or ` 1`), with at most `maxFractionDigits` after the dot and
+    /// `maxIntegerDigits` before it; checked on the bytes, without building a value.
+    static func isCanonical(_ text: String, maxIntegerDigits: Int = .max, maxFractionDigits: Int = .max) -> Bool {
+        var utf8 = text.utf8[...]
+        let negative = utf8.first == UInt8(ascii: "-")
+        if negative { utf8 = utf8.dropFirst() }
+        let integer = utf8.prefix(while: \.isASCIIDigit)
+        guard let lead = integer.first, lead != UInt8(ascii: "0") || integer.count == 1, integer.count <= maxIntegerDigits else { return false }
+        var rest = utf8.dropFirst(integer.count)
+        guard let dot = rest.first else { return !(negative && lead == UInt8(ascii: "0")) }
+        rest = rest.dropFirst()
+        guard dot == UInt8(ascii: "."), let last = rest.last, last != UInt8(ascii: "0"), rest.count <= maxFractionDigits else { return false }
+        return rest.allSatisfy(\.isASCIIDigit)
+    }
+
     /// The value times 10^decimals, rounded half away from zero; `nil` when it would not fit in 18 digits.
     func scaled(decimals: Int) -> Int64? {
         guard integerDigits.count + decimals <= 18 else { return nil }

@@ -41,6 +41,9 @@ struct TemperatureNormalizer: Normalizer {
             throw NormalizerError("temperature: the unit \(unit.syntax) has no value")
         }
         guard let source = Scale(unit: unitText) else { throw Self.unknownUnit(unitText) }
+        // Already in the target scale and written as the result would be (met.no's `14.7` °C):
+        // at most one decimal, and far inside the range.
+        if source == target, DecimalText.isCanonical(value, maxIntegerDigits: 9, maxFractionDigits: 1) { return [value] }
         guard let number = DecimalText(value) else {
             throw NormalizerError("temperature: \(NormalizerError.quoted(value)) is not a number")
         }

@@ -224,4 +224,7 @@ public struct FieldSpec: Sendable {
     public let hidden: Bool
     /// The route file line, for messages.
     public let line: Int
+    /// The earlier fields of the record its XPath reads as variables (`$symbol`), bound to their
+    /// values (the empty string when missing) before it is evaluated.
+    public var xpathReferences: [String] = []
 }

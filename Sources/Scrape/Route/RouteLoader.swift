@@ -219,10 +219,33 @@ struct RouteLoader {
                 }
             }
         }
-        return FieldSpec(
-            name: name, xpath: try compile(node.attribute("xpath") ?? "", at: node), required: node.attribute("required") == "true",
+        let (xpath, references) = try fieldXPath(node.attribute("xpath") ?? "", field: name, record: record, earlier: earlier, at: node)
+        var field = FieldSpec(
+            name: name, xpath: xpath, required: node.attribute("required") == "true",
             defaultValue: node.attribute("default"), normalizers: chain, item: node.attribute("item"),
             hidden: node.attribute("hidden") == "true", line: node.line)
+        field.xpathReferences = references
+        return field
+    }
+
+    /// A field's expression and the earlier fields of its record it reads as `$name` (besides
+    /// `$index`); any other variable fails here, as an unbound one would on every response.
+    private func fieldXPath(
+        _ source: String, field: String, record: String, earlier: Set<String>, at node: DocumentNode
+    ) throws(RouteError) -> (XPathExpression, [String]) {
+        let references: [String]
+        do {
+            references = try XPathExpression(source).variableNames.filter { $0 != Route.indexVariable }
+        } catch {
+            throw RouteError(file, line: node.line, error.message)
+        }
+        for name in references {
+            guard earlier.contains(name) else {
+                throw RouteError(file, line: node.line, "field \(field): the XPath's $\(name) is not a field declared before it in record \(record)")
+            }
+            probe?.setVariable(name, to: "")
+        }
+        return (try compile(source, at: node), references)
     }
 
     // MARK: Reading the route document

@@ -129,7 +129,7 @@ struct FillTally {
     }
 
     private static func hasValue(_ member: Record.Member, _ name: String) -> Bool {
-        if case .field(let field, let values, _) = member, field == name { return values.contains { !$0.text.isEmpty } }
+        if case .field(let field, let values, _) = member, field == name { return values.contains { !$0.isEmpty } }
         return false
     }
 }
