@@ -3,7 +3,8 @@
 # sandbox with 2% of the sandbox's answers failing (--sandbox-faults 2: 500, 503, a truncated or
 # garbage body, an answer past the 10 s fetch timeout), under mixed traffic for SOAK_SECONDS
 # after a warm-up, from bench/soak_client.py:
-#   - every GET endpoint of /api/openapi.json, with example stations, BART stations and places
+#   - at most SOAK_RATE requests a second (so that the client never queues them itself) of
+#     every GET endpoint of /api/openapi.json, with example stations, BART stations and places
 #     (so a new endpoint is soaked without editing anything), JSON and XML in turn, the route
 #     weather as SSE too, every route of /api/routes, the page and its files, on SOAK_WORKERS
 #     keep-alive connections;
@@ -29,7 +30,7 @@
 # Usage: bash bench/soak.sh <path-to-gottago-binary>
 # Env:   SOAK_SECONDS (default 1200) of measured traffic, SOAK_WARMUP_SECONDS (default 60, not
 #        counted), SOAK_WORKERS (default 32) keep-alive connections, SOAK_SLOW_CLIENTS (default
-#        200), SOAK_BAD_PERCENT (default 5), SOAK_FAULTS (default 2) percent of sandbox answers
+#        200), SOAK_RATE (default 400) requests a second at most, SOAK_BAD_PERCENT (default 5), SOAK_FAULTS (default 2) percent of sandbox answers
 #        failing, BENCH_KEEP=1 keeps the temp dir (server log, samples of RSS and open files).
 set -euo pipefail
 
@@ -37,6 +38,7 @@ BIN=${1:?usage: bash bench/soak.sh <path-to-gottago-binary>}
 SOAK_SECONDS=${SOAK_SECONDS:-1200}
 WARMUP_SECONDS=${SOAK_WARMUP_SECONDS:-60}
 WORKERS=${SOAK_WORKERS:-32}
+RATE=${SOAK_RATE:-400}
 SLOW_CLIENTS=${SOAK_SLOW_CLIENTS:-200}
 BAD_PERCENT=${SOAK_BAD_PERCENT:-5}
 FAULTS=${SOAK_FAULTS:-2}
@@ -78,11 +80,11 @@ for _ in $(seq 600); do
 done
 curl -fs --max-time 2 "$URL/readyz" >/dev/null || fail "gottago was not ready within 60 s"
 
-echo "soak: gottago pid $GOTTAGO_PID at $URL, sandbox faults $FAULTS%, $WORKERS workers, $SLOW_CLIENTS slow clients,"
+echo "soak: gottago pid $GOTTAGO_PID at $URL, sandbox faults $FAULTS%, $WORKERS workers (at most $RATE requests/s), $SLOW_CLIENTS slow clients,"
 echo "      $BAD_PERCENT% bad requests, $WARMUP_SECONDS s warm-up, $SOAK_SECONDS s measured ($(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg))"
 
 python3 "$HERE/soak_client.py" "$URL" "$GOTTAGO_PID" --seconds "$SOAK_SECONDS" --warmup "$WARMUP_SECONDS" \
-    --workers "$WORKERS" --slow-clients "$SLOW_CLIENTS" --bad-percent "$BAD_PERCENT" \
+    --workers "$WORKERS" --rate "$RATE" --slow-clients "$SLOW_CLIENTS" --bad-percent "$BAD_PERCENT" \
     --header-timeout "$HEADER_TIMEOUT" --report "$WORK/figures" &
 CLIENT_PID=$!
 status=0

@@ -313,9 +313,15 @@ class Stats:
             self.failures[name] = self.failures.get(name, 0) + 1
 
 
-async def worker(host, port, endpoints, weights, bad, bad_share, stats, deadline, rng, timeout):
+async def worker(host, port, endpoints, weights, bad, bad_share, stats, deadline, rng, timeout, pause):
+    """Requests one after another on a keep-alive connection, one every `pause` seconds at most."""
     reader = writer = None
+    next_start = time.monotonic() + rng.random() * pause
     while time.monotonic() < deadline:
+        wait = next_start - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        next_start = max(next_start + pause, time.monotonic() - pause)
         if rng.random() < bad_share:
             await bad_request(host, port, rng.choice(bad), stats, timeout)
             continue
@@ -490,11 +496,13 @@ async def run(args):
 
     sampling = asyncio.create_task(sampler(args.pid, samples, args.interval, stop))
     bad = bad_requests()
+    # Paced, so that the client's own loop never queues requests and the latencies are the server's.
+    pause = args.workers / args.rate
 
     # Warm-up: the same mix without slow clients, not counted; then the connections close.
     warm_deadline = time.monotonic() + args.warmup
     await asyncio.gather(*(worker(host, port, endpoints, weights, bad, args.bad_percent / 100, stats, warm_deadline,
-                                  random.Random(rng.random()), args.timeout) for _ in range(args.workers)))
+                                  random.Random(rng.random()), args.timeout, pause) for _ in range(args.workers)))
     fds_start = await settle_fds(args.pid, 3)
     rss_start = rss_kib(args.pid)
     print(f"soak: warmed up for {args.warmup} s; RSS {rss_start / 1024:.1f} MiB, {fds_start} open files")
@@ -504,7 +512,7 @@ async def run(args):
     began = time.monotonic()
     deadline = began + args.seconds
     tasks = [worker(host, port, endpoints, weights, bad, args.bad_percent / 100, stats, deadline,
-                    random.Random(rng.random()), args.timeout) for _ in range(args.workers)]
+                    random.Random(rng.random()), args.timeout, pause) for _ in range(args.workers)]
     tasks += [slow_client(host, port, stats, deadline, random.Random(rng.random()), big, args.header_timeout)
               for _ in range(args.slow_clients)]
     progress = asyncio.create_task(report_progress(stats, samples, began, args.seconds))
@@ -516,7 +524,7 @@ async def run(args):
     stop.set()
     await sampling
     fds_end = await settle_fds(args.pid, args.settle)
-    rss_peak = max(s[1] for s in samples)
+    rss_peak = max([s[1] for s in samples] + [rss_end])
     fds_peak = max(s[2] for s in samples)
     print_report(stats, endpoints, elapsed)
     growth = (rss_end - rss_start) * 100 / rss_start if rss_start else float("nan")
@@ -592,6 +600,7 @@ def main():
     parser.add_argument("--seconds", type=int, default=1200)
     parser.add_argument("--warmup", type=int, default=60)
     parser.add_argument("--workers", type=int, default=32)
+    parser.add_argument("--rate", type=float, default=400, help="requests per second of all workers together, at most")
     parser.add_argument("--slow-clients", type=int, default=200)
     parser.add_argument("--bad-percent", type=float, default=5)
     parser.add_argument("--header-timeout", type=float, default=10)
