@@ -21,6 +21,8 @@
 # gazetteer-only ones declare none, so any 5xx there counts. A bad request answered with anything
 # but a 4xx is counted apart.
 #
+# The warm-up is the same traffic, slow clients included. RSS and open files are compared at its
+# end and at the run's end, each time 20 s after the clients closed their connections.
 # Checks: RSS growth from the end of the warm-up to the end of the run <= 5%; 0 unexpected 5xx;
 # 0 bad requests without a 4xx; every slowloris head cut within the head deadline (+5 s); open
 # files at the end (after the clients closed and the server let go of their connections)
@@ -31,7 +33,7 @@
 # Env:   SOAK_SECONDS (default 1200) of measured traffic, SOAK_WARMUP_SECONDS (default 60, not
 #        counted), SOAK_WORKERS (default 32) keep-alive connections, SOAK_SLOW_CLIENTS (default
 #        200), SOAK_RATE (default 400) requests a second at most, SOAK_BAD_PERCENT (default 5), SOAK_FAULTS (default 2) percent of sandbox answers
-#        failing, BENCH_KEEP=1 keeps the temp dir (server log, samples of RSS and open files).
+#        failing, SOAK_SERVE_ARGS further `gottago serve` options (say `--cache-size 8`), BENCH_KEEP=1 keeps the temp dir (server log, samples of RSS and open files).
 set -euo pipefail
 
 BIN=${1:?usage: bash bench/soak.sh <path-to-gottago-binary>}
@@ -43,6 +45,7 @@ SLOW_CLIENTS=${SOAK_SLOW_CLIENTS:-200}
 BAD_PERCENT=${SOAK_BAD_PERCENT:-5}
 FAULTS=${SOAK_FAULTS:-2}
 HEADER_TIMEOUT=10
+read -r -a SERVE_ARGS <<<"${SOAK_SERVE_ARGS:-}"
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=bench/common.sh
 source "$HERE/common.sh"
@@ -71,7 +74,7 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/gottago-soak.XXXXXX")
 # The sandbox's clock starts at a weekday's midday in San Francisco, so the same trains run whatever the hour.
 start_listener GOTTAGO gottago "$BIN" serve --host 127.0.0.1 --port 0 --routes "$HERE/../Routes" \
     --data-dir "$WORK/data" --sandbox-faults "$FAULTS" --sandbox-time 1796241600 \
-    --header-timeout "$HEADER_TIMEOUT" --max-connections 4096 --max-connections-per-ip 4096
+    --header-timeout "$HEADER_TIMEOUT" --max-connections 4096 --max-connections-per-ip 4096 "${SERVE_ARGS[@]}"
 URL=http://127.0.0.1:$GOTTAGO_PORT
 for _ in $(seq 600); do
     curl -fs --max-time 2 "$URL/readyz" >/dev/null 2>&1 && break
@@ -109,7 +112,7 @@ bad_check=$(check "$BAD_NOT_4XX" "==" 0)
 loris_check=$(check "$SLOWLORIS_NOT_CUT" "==" 0)
 echo
 echo "soak summary ($REQUESTS requests in $SOAK_SECONDS s):"
-printf '  RSS after warm-up %s MiB, at the end %s MiB: growth %s%% (target <= %s%%)  %s\n' \
+printf '  RSS after the warm-up %s MiB, after the run %s MiB (both once the clients closed): growth %s%% (target <= %s%%)  %s\n' \
     "$(mib "$RSS_START_KIB")" "$(mib "$RSS_END_KIB")" "$RSS_GROWTH" "$TARGET_RSS_GROWTH" "$growth_check"
 printf '  peak RSS %s MiB\n' "$(mib "$RSS_PEAK_KIB")"
 printf '  open files at the start %s, at the end %s (peak %s; target <= start + %s)  %s\n' \

@@ -499,34 +499,45 @@ async def run(args):
     # Paced, so that the client's own loop never queues requests and the latencies are the server's.
     pause = args.workers / args.rate
 
-    # Warm-up: the same mix without slow clients, not counted; then the connections close.
-    warm_deadline = time.monotonic() + args.warmup
-    await asyncio.gather(*(worker(host, port, endpoints, weights, bad, args.bad_percent / 100, stats, warm_deadline,
-                                  random.Random(rng.random()), args.timeout, pause) for _ in range(args.workers)))
-    fds_start = await settle_fds(args.pid, 3)
+    # The warm-up is the same traffic, slow clients included, not counted. The figures at its end
+    # and at the run's end are both taken once the clients' connections are gone, so that they compare.
+    async def phase(seconds):
+        deadline = time.monotonic() + seconds
+        tasks = [worker(host, port, endpoints, weights, bad, args.bad_percent / 100, stats, deadline,
+                        random.Random(rng.random()), args.timeout, pause) for _ in range(args.workers)]
+        tasks += [slow_client(host, port, stats, deadline, random.Random(rng.random()), big, args.header_timeout)
+                  for _ in range(args.slow_clients)]
+        await asyncio.gather(*tasks)
+
+    await phase(args.warmup)
+    fds_start = await settle_fds(args.pid, args.settle)
     rss_start = rss_kib(args.pid)
-    print(f"soak: warmed up for {args.warmup} s; RSS {rss_start / 1024:.1f} MiB, {fds_start} open files")
+    print(f"soak: warmed up for {args.warmup} s; then RSS {rss_start / 1024:.1f} MiB, {fds_start} open files")
     sys.stdout.flush()
 
     stats.recording = True
     began = time.monotonic()
-    deadline = began + args.seconds
-    tasks = [worker(host, port, endpoints, weights, bad, args.bad_percent / 100, stats, deadline,
-                    random.Random(rng.random()), args.timeout, pause) for _ in range(args.workers)]
-    tasks += [slow_client(host, port, stats, deadline, random.Random(rng.random()), big, args.header_timeout)
-              for _ in range(args.slow_clients)]
     progress = asyncio.create_task(report_progress(stats, samples, began, args.seconds))
-    await asyncio.gather(*tasks)
+    await phase(args.seconds)
     progress.cancel()
     elapsed = time.monotonic() - began
     stats.recording = False
+    rss_loaded = rss_kib(args.pid)
+    fds_end = await settle_fds(args.pid, args.settle)
     rss_end = rss_kib(args.pid)
     stop.set()
     await sampling
-    fds_end = await settle_fds(args.pid, args.settle)
-    rss_peak = max([s[1] for s in samples] + [rss_end])
+    rss_peak = max([s[1] for s in samples] + [rss_end, rss_loaded])
     fds_peak = max(s[2] for s in samples)
     print_report(stats, endpoints, elapsed)
+    tenths = []
+    for tenth in range(1, 11):
+        at = began + elapsed * tenth / 10
+        before = [s for s in samples if s[0] <= at]
+        if before:
+            tenths.append(f"{before[-1][1] / 1024:.0f}")
+    print("RSS (MiB) at each tenth of the run, under load: " + " ".join(tenths))
+    print(f"RSS when the traffic stopped {rss_loaded / 1024:.1f} MiB; {args.settle:.0f} s after the clients closed {rss_end / 1024:.1f} MiB")
     growth = (rss_end - rss_start) * 100 / rss_start if rss_start else float("nan")
     with open(args.report, "w") as f:
         f.write(f"RSS_START_KIB={rss_start}\nRSS_END_KIB={rss_end}\nRSS_PEAK_KIB={rss_peak}\nRSS_GROWTH={growth:.2f}\n")
