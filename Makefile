@@ -19,7 +19,10 @@ FUZZ_BUILD := .build-fuzz
 FUZZ_FLAGS := -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld \
               -Xswiftc -assert-config -Xswiftc Debug
 
-.PHONY: all build release serve test bench fuzz fuzz-build contract cluster cluster-test clean
+# `make soak`: SOAK_SECONDS of mixed traffic (bench/soak.sh), 1200 by default; not run by `make test`.
+SOAK_SECONDS ?= 1200
+
+.PHONY: all build release serve test bench soak fuzz fuzz-build contract cluster cluster-test clean
 
 all: build
 
@@ -69,6 +72,14 @@ bench:
 	bash bench/scrape.sh
 	bash bench/cluster.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 	bash bench/misses.sh "$$BENCH_MISSES"
+
+# bench/soak.sh: every endpoint, 5% bad requests and 200 slow clients against one release build
+# whose sandbox fails 2% of its answers; checks RSS growth, unexpected 5xx and open files.
+soak:
+	@bash scripts/ensure-packages.sh $(BUILD_PACKAGES) python3 curl
+	$(EMBED_WEB)
+	$(SWIFT) build -c release
+	SOAK_SECONDS=$(SOAK_SECONDS) bash bench/soak.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 
 # A local deployment from Deploy/ (scripts/cluster.sh): redis-server, 3 release instances sharing
 # it and nginx with Deploy/nginx-frontend.conf in front, on loopback, until Ctrl-C. CLUSTER_PORT

@@ -41,6 +41,8 @@ struct Settings: Sendable {
     var sandboxLatency = 0
     /// Where the embedded sandbox's clock starts, in seconds since 1970; 0 is the wall clock.
     var sandboxTime = 0
+    /// The percentage of the embedded sandbox's answers that fail as real upstreams do (soak runs).
+    var sandboxFaults = 0
     /// Requests per second each anonymous client may make; 0 is unlimited.
     var clientRate = 0.0
     /// Requests an anonymous client may make at once; 0 is the rate rounded up.
@@ -208,6 +210,9 @@ extension Option {
         integer("sandbox-time", "SECONDS",
                 "Starts the embedded sandbox's clock at this Unix time, from which it runs on (tests and demos at a chosen hour); 0 is the wall clock.",
                 0...4_102_444_800, \.sandboxTime),
+        integer("sandbox-faults", "PERCENT",
+                "The share of the embedded sandbox's answers that fail as real upstreams do (500, 503, a truncated or garbage body, "
+                    + "an answer past the fetch timeout), drawn from a fixed seed (soak runs); 0 is none.", 0...100, \.sandboxFaults),
     ]
 
     static func integer(

@@ -146,6 +146,7 @@ struct UpstreamPlan {
         guard !simulated.isEmpty else { return (policies, nil, nil) }
         var configuration = SandboxServer.Configuration()
         configuration.latency = settings.sandboxLatency
+        configuration.faults.percent = settings.sandboxFaults
         let clock = SandboxClock(start: Int64(settings.sandboxTime))
         configuration.bartClock = clock.now
         configuration.weatherClock = clock.now

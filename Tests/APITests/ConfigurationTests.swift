@@ -22,6 +22,14 @@ struct ConfigurationTests {
         #expect(settings.server.accessLog == .json)
         #expect(settings.api.debugRoutes == false)
         #expect(settings.server.adminNetworks == .loopback)
+        #expect(settings.sandboxFaults == 0)
+    }
+
+    @Test("--sandbox-faults takes a percentage, from the flag or GOTTAGO_SANDBOX_FAULTS")
+    func sandboxFaults() throws {
+        #expect(try load(["--sandbox-faults", "2"]).sandboxFaults == 2)
+        #expect(try load([], env: ["GOTTAGO_SANDBOX_FAULTS": "100"]).sandboxFaults == 100)
+        #expect(throws: ConfigurationError.self) { try load(["--sandbox-faults", "101"]) }
     }
 
     @Test("--admin-networks takes IPv4 and IPv6 blocks, or none; --help shows the default")

@@ -29,6 +29,8 @@ public final class SandboxServer: Sendable {
         public var port = 0
         /// Milliseconds to wait before each answer, to stand in for a distant server in benchmarks.
         public var latency = 0
+        /// The share of answers that fail as real upstreams do (``SandboxFaults``); none by default.
+        public var faults = SandboxFaults.Configuration()
         /// Answers kept by request body, so that repeated requests cost no timetable work.
         public var keptAnswers = 512
         /// Seconds since 1970 for the BART feeds: the wall clock, or a test's.
@@ -118,7 +120,7 @@ public final class SandboxServer: Sendable {
             let feed = bart.respond(path: request.path, query: String(request.rawQuery ?? ""))
             return Answer(status: feed.status, contentType: feed.contentType, body: feed.body).response
         }
-        return [
+        let all = [
             route("POST", extXMLPath, "SBB HAFAS extxml: connections, station lookups and boards.", latency: configuration.latency, extXMLAnswer),
             route("POST", OJPService.path, "OJP 2.0: trips, location searches and stop events.", latency: configuration.latency, ojpAnswer),
             route("GET", QueryHTMLService.connectionsPath, "HAFAS query.exe pages: connections.", latency: configuration.latency, pageAnswer),
@@ -131,6 +133,9 @@ public final class SandboxServer: Sendable {
             route("GET", BARTFeedService.etdPath, "BART etd.aspx: real-time departures.", latency: configuration.latency, bartAnswer),
             route("GET", BARTFeedService.legacyPath, "BART's legacy bart_eta.xml feed.", latency: configuration.latency, bartAnswer),
         ] + placeRoutes(configuration, origin: origin)
+        guard configuration.faults.percent > 0 else { return all }
+        let faults = SandboxFaults(configuration.faults)
+        return all.map(faults.wrap)
     }
 
     /// The directions, weather and geocoding paths; 503 on each when there are no places.
