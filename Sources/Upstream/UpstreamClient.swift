@@ -199,7 +199,19 @@ public final class UpstreamClient: Sendable {
         defer {
             if locked { Task { [cache, owner] in await cache.unlock(key + ":fetch", owner: owner) } }
         }
-        let probe = try admit(route)
+        // Over the rate, a request waits for its token while at least half its time would be
+        // left to fetch, rather than being refused: a route's places asked at once then go out
+        // at the upstream's rate.
+        let (probe, wait) = try admit(route, patience: Self.seconds(deadline.timeLeft) / 2)
+        if wait > 0 {
+            do {
+                try await deadlineClock.sleep(for: .milliseconds(Int64((wait * 1000).rounded(.up))))
+            } catch {
+                // Given up on before it was sent: the token stays spent, the probe is taken back.
+                if probe { politeness.withLock { $0.breaker.withdrawProbe() } }
+                throw error
+            }
+        }
         // A conditional refresh sends back the validator of the answer it would replace.
         var previous: Filled?
         var conditions: [(name: String, value: String)] = []
@@ -310,36 +322,41 @@ public final class UpstreamClient: Sendable {
         return nil
     }
 
-    /// Refuses a request the breaker, a `Retry-After` pause or the token bucket does not allow;
-    /// true when it is let through as the half-open circuit's one probe.
-    private func admit(_ route: Route) throws(UpstreamFailure) -> Bool {
+    /// Refuses a request the breaker, a `Retry-After` pause or the token bucket does not allow
+    /// (the bucket: no token within `patience` seconds); otherwise whether it is let through as
+    /// the half-open circuit's one probe, and the seconds it waits for its token.
+    private func admit(_ route: Route, patience: Double) throws(UpstreamFailure) -> (probe: Bool, wait: Double) {
         let current = now()
         let seconds = Double(current) / 1000
         let quota = policy.enforcesDailyQuotas ? route.politeness?.dailyQuota : nil
-        let (refusal, probe) = politeness.withLock { state -> (UpstreamFailure?, Bool) in
+        let (refusal, probe, wait) = politeness.withLock { state -> (UpstreamFailure?, Bool, Double) in
             // The upstream's own pause, not our budget: its code says so and counts down to its end.
             if state.pausedUntil > current {
-                return (.paused(upstream: name, retryAfter: Double(state.pausedUntil - current) / 1000), false)
+                return (.paused(upstream: name, retryAfter: Double(state.pausedUntil - current) / 1000), false, 0)
             }
             let permit = state.breaker.permit(now: seconds)
-            if case .rejected(let wait) = permit { return (.circuitOpen(upstream: name, retryAfter: wait), false) }
+            if case .rejected(let wait) = permit { return (.circuitOpen(upstream: name, retryAfter: wait), false, 0) }
             var refusal: UpstreamFailure?
-            if case .denied(let wait) = state.bucket.take(now: seconds) {
-                refusal = .rateLimited(upstream: name, retryAfter: wait)
-            } else if let quota {
+            var wait = 0.0
+            switch state.bucket.take(now: seconds, patience: patience) {
+            case .granted: break
+            case .deferred(let seconds): wait = seconds
+            case .denied(let retryAfter): refusal = .rateLimited(upstream: name, retryAfter: retryAfter)
+            }
+            if refusal == nil, let quota {
                 var daily = state.quotas[route.id] ?? DailyQuota(limit: quota, zone: route.response.timeZone)
                 if case .denied(let wait) = daily.take(now: seconds) { refusal = .quotaSpent(upstream: name, route: route.id, limit: quota, retryAfter: wait) }
                 state.quotas[route.id] = daily
             }
             // A probe refused by our own budget was not sent either.
             if refusal != nil, permit == .probe { state.breaker.withdrawProbe() }
-            return (refusal, permit == .probe && refusal == nil)
+            return (refusal, permit == .probe && refusal == nil, wait)
         }
         if let refusal {
             if refusal.code == UpstreamFailure.Code.quotaSpent { log?("\(name): \(refusal.message)") }
             throw refusal
         }
-        return probe
+        return (probe, wait)
     }
 
     /// Requests left today of each route's daily quota, by route, for the status document.

@@ -37,7 +37,7 @@ struct Settings: Sendable {
     var webDirectory = ""
     /// The API key sent to the upstreams that need one (Google Routes, Directions and Geocoding, GraphHopper).
     var apiKey = "gottago"
-    /// Milliseconds the embedded sandbox waits before each answer (benchmarks).
+    /// Milliseconds the embedded sandbox takes to answer, its own work included (benchmarks).
     var sandboxLatency = 0
     /// Where the embedded sandbox's clock starts, in seconds since 1970; 0 is the wall clock.
     var sandboxTime = 0
@@ -205,7 +205,7 @@ extension Option {
                    }
                    settings.apiKey = text
                }, current: { $0.apiKey == "gottago" ? "none" : "set" }),
-        integer("sandbox-latency", "MS", "Milliseconds the embedded sandbox waits before each answer (benchmarks).", 0...10_000,
+        integer("sandbox-latency", "MS", "Milliseconds the embedded sandbox takes to answer, its own work included (benchmarks).", 0...10_000,
                 \.sandboxLatency),
         integer("sandbox-time", "SECONDS",
                 "Starts the embedded sandbox's clock at this Unix time, from which it runs on (tests and demos at a chosen hour); 0 is the wall clock.",

@@ -11,6 +11,22 @@ import Testing
         #expect(bucket.available(now: 100) == 3)  // never more than the burst
     }
 
+    @Test("with patience, the next tokens are promised one per 1/rate, and the bucket refills from its debt")
+    func promisedTokensComeAtTheRate() {
+        var bucket = TokenBucket(rate: 4, burst: 2, now: 0)
+        #expect(bucket.take(now: 0, patience: 1) == .granted)
+        #expect(bucket.take(now: 0, patience: 1) == .granted)
+        // Four more within a second of patience: each a quarter second after the one before.
+        #expect((0..<4).map { _ in bucket.take(now: 0, patience: 1) } == [0.25, 0.5, 0.75, 1].map { .deferred(seconds: $0) })
+        // The fifth would come after 1.25 s: more than the patience, so it is refused with that wait.
+        #expect(bucket.take(now: 0, patience: 1) == .denied(retryAfter: 1.25))
+        #expect(bucket.available(now: 0) == 0)
+        // At 1 s the debt is paid; the next token comes a quarter second later.
+        #expect(bucket.take(now: 1) == .denied(retryAfter: 0.25))
+        #expect(bucket.take(now: 1.25) == .granted)
+        #expect(bucket.available(now: 100) == 2)
+    }
+
     @Test func aClockGoingBackwardsTakesNothing() {
         var bucket = TokenBucket(rate: 1, burst: 1, now: 10)
         #expect(bucket.take(now: 10) == .granted)

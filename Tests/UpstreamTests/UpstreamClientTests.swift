@@ -141,19 +141,51 @@ struct UpstreamClientTests {
         }
     }
 
-    @Test("our own token bucket spent: upstream_rate_limited, not a pause")
+    @Test("our own token bucket spent: upstream_rate_limited, not a pause, when the token would come too late")
     func ourOwnBudgetIsRateLimited() async throws {
         try await TestUpstream.with { upstream in
             let route = try FeedRoute.load()
             let clock = TestClock()
-            let client = try client(clock, policy: { $0.rate = 0.5; $0.burst = 1 })
+            // One token per 20 s: more than half of the 10 s timeout, so the next request is not kept waiting.
+            let client = try client(clock, policy: { $0.rate = 0.05; $0.burst = 1 })
             #expect(try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "1"]).provenance.source == .miss)
             let limited = try await #require(throws: UpstreamFailure.self) {
                 try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "2"])
             }
             #expect(limited.code == "upstream_rate_limited")
-            #expect(limited.retryAfter == 2)
+            #expect(limited.retryAfter == 20)
             #expect(upstream.hits.value == 1)
+        }
+    }
+
+    @Test("over the rate, requests wait for their tokens and go out at the rate, none refused")
+    func requestsOverTheRateArePaced() async throws {
+        try await TestUpstream.with { upstream in
+            let route = try FeedRoute.load()
+            let clock = TestClock()
+            let deadlines = ManualClock()
+            var settings = UpstreamPolicy()
+            settings.rate = 2
+            settings.burst = 1
+            let client = UpstreamClient(
+                name: "test", fetcher: try CurlFetcher(configuration: FetchConfiguration()), cache: MemoryCache(now: { clock.now }),
+                policy: settings, now: { clock.now }, clock: deadlines)
+            // Three different requests at once: one goes now, the others wait half a second and a second for their tokens.
+            let requests = (1...3).map { n in
+                Task { try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "\(n)"]) }
+            }
+            while deadlines.sleepers < 2 || upstream.hits.value < 1 { await Task.yield() }
+            #expect(upstream.hits.value == 1)
+            clock.advance(seconds: 0.5)
+            deadlines.advance(by: .milliseconds(500))
+            while deadlines.sleepers > 1 || upstream.hits.value < 2 { await Task.yield() }
+            #expect(upstream.hits.value == 2)
+            clock.advance(seconds: 0.5)
+            deadlines.advance(by: .milliseconds(500))
+            for request in requests {
+                #expect(try await request.value.provenance.source == .miss)
+            }
+            #expect(upstream.hits.value == 3)
         }
     }
 

@@ -17,10 +17,11 @@ extension RouteWeatherService {
     /// dropped; at most `concurrency` weather requests at once, a new one as soon as one ends.
     ///
     /// Events keep their stages in order: every `places` progress, then the `weather` stage's
-    /// (the rows that were ready during the walk first).
+    /// (the rows that were ready during the walk first). `asking` is told of each row in driving
+    /// order, before its `weather` task starts.
     func rows(
         along route: DrivingRoute, from: Place, to: Place, query: RouteWeatherQuery, events: @escaping @Sendable (RouteWeatherEvent) -> Void,
-        weather: @escaping @Sendable (Int, RoutePlace) async -> Filled
+        asking: (RoutePlace) -> Void = { _ in }, weather: @escaping @Sendable (Int, RoutePlace) async -> Filled
     ) async -> Walked {
         let samples = route.meters == 0 ? [(position: from.coordinate, meters: 0.0)] : route.samples(every: query.spacing)
         let total = samples.count
@@ -41,6 +42,7 @@ extension RouteWeatherService {
                     ready.append(done)
                     running -= 1
                 }
+                asking(row)
                 group.addTask { (row.index, await weather(row.index, row)) }
                 running += 1
             }

@@ -24,7 +24,9 @@ public final class RouteWeatherService: Sendable {
     let zones: (any PlaceDirectory)?
     /// The longest route served, in metres.
     public let maxMeters: Double
-    /// Weather requests under way at once.
+    /// Weather requests under way at once: every place of a coast-to-coast route at the default
+    /// spacing (about 120 points over 6,000 km), so that none waits for another's answer to be
+    /// read before it is sent; the upstream's own politeness (requests at once, rate) applies on top.
     public let concurrency: Int
     /// The wall clock in milliseconds.
     public let now: @Sendable () -> Int64
@@ -32,7 +34,7 @@ public final class RouteWeatherService: Sendable {
     /// A service over its three parts.
     public init(
         geocoding: GeocodingService, directions: DirectionsService?, weather: WeatherService, zones: (any PlaceDirectory)? = nil,
-        maxMeters: Double = 6_000_000, concurrency: Int = 48, now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
+        maxMeters: Double = 6_000_000, concurrency: Int = 128, now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
     ) {
         self.geocoding = geocoding
         self.directions = directions
@@ -90,6 +92,7 @@ public final class RouteWeatherService: Sendable {
 
         var route: DrivingRoute
         var parts = [from.provenance, to.provenance]
+        let forecasts = RequestForecasts(weather)
         if crow < 1000 || (from.best.id != nil && from.best.id == to.best.id) {
             route = DrivingRoute(meters: 0, seconds: 0, points: [from.best.coordinate], steps: [])
         } else {
@@ -98,10 +101,10 @@ public final class RouteWeatherService: Sendable {
             }
             events(.progress(stage: .route, done: 0, total: 1))
             // The ends are rows whatever the route: their weather is asked while the directions are.
-            let ends = [from.best, to.best].map { place in Task { _ = await self.weather.forecast(for: place, today: self.today(at: place)) } }
+            for place in [from.best, to.best] { forecasts.start(for: place, today: self.today(at: place)) }
             switch await directions.routeAnswer(from: from.best.coordinate, to: to.best.coordinate) {
             case .failure(let error):
-                ends.forEach { $0.cancel() }
+                forecasts.cancel()
                 return .failure(error)
             case .success(let found):
                 route = found.route
@@ -111,8 +114,12 @@ public final class RouteWeatherService: Sendable {
             events(.progress(stage: .route, done: 1, total: 1))
         }
 
-        let walked = await rows(along: route, from: from.best, to: to.best, query: query, events: events) { [day, departure, route] index, row in
-            await self.weather(for: row, index: index, date: date, day: day, departure: departure, route: route)
+        // Each cell is asked by its first place in driving order (after the ends), whichever row's task runs first.
+        let walked = await rows(
+            along: route, from: from.best, to: to.best, query: query, events: events,
+            asking: { forecasts.start(for: $0.place, today: self.today(at: $0.place)) }
+        ) { [day, departure, route] index, row in
+            await self.weather(for: row, from: forecasts, date: date, day: day, departure: departure, route: route)
         }
         let finished = walked.rows.map(\.row)
         if !finished.isEmpty, let error = finished.first?.error, finished.allSatisfy({ $0.error != nil }) {
@@ -153,7 +160,7 @@ public final class RouteWeatherService: Sendable {
     }
 
     /// One row's weather on its day, or the error that left it without, and where the forecast came from.
-    func weather(for row: RoutePlace, index: Int, date: String, day: Int, departure: Int64?, route: DrivingRoute) async -> Filled {
+    func weather(for row: RoutePlace, from forecasts: RequestForecasts, date: String, day: Int, departure: Int64?, route: DrivingRoute) async -> Filled {
         var row = row
         let zone = zone(of: row.place)
         let current = now() / 1000
@@ -166,7 +173,7 @@ public final class RouteWeatherService: Sendable {
             wanted = CalendarDay.at(instant, in: zone)
         }
         var provenance: Provenance?
-        switch await weather.forecast(for: row.place, today: CalendarDay.at(current, in: zone)) {
+        switch await forecasts.forecast(for: row.place, today: CalendarDay.at(current, in: zone)) {
         case .failure(let error):
             row.error = error
         case .success(let report):

@@ -65,11 +65,12 @@ enum WeatherRecords {
     }
 
     static func hour(_ record: Record) -> ForecastHour? {
-        guard let from = record.value("from"), let to = record.value("to"), let start = ZonedTime.instant(from), let end = ZonedTime.instant(to),
-            start < end
+        // A typed time gives its instant as it is; only a text is read.
+        guard let from = record.values("from").first, let to = record.values("to").first,
+            let start = from.time(in: .utc)?.instant, let end = to.time(in: .utc)?.instant, start < end
         else { return nil }
         return ForecastHour(
-            from: from, to: to, start: start, end: end, sky: sky(record),
+            from: from.text, to: to.text, start: start, end: end, sky: sky(record),
             temperature: UpstreamRecords.number(record, "temperature_c").map(Temperature.init),
             precipitationMM: UpstreamRecords.number(record, "precipitation_mm"))
     }

@@ -21,9 +21,15 @@ public final class WeatherService: Sendable {
         public let provenance: Provenance
     }
 
-    private struct Key: Hashable {
+    /// What one forecast is asked for: a place's grid cell and the day it is there.
+    struct Key: Hashable {
         let cell: GridCell
         let date: String
+
+        init(_ place: Place, today: String) {
+            cell = GridCell(latitude: place.latitude, longitude: place.longitude)
+            date = today
+        }
     }
 
     private struct Fetched {
@@ -67,7 +73,7 @@ public final class WeatherService: Sendable {
 
     /// The forecast for a place's cell on the day that is `today` at the place.
     public func forecast(for place: Place, today: String) async -> Result<Report, PlaceError> {
-        let key = Key(cell: GridCell(latitude: place.latitude, longitude: place.longitude), date: today)
+        let key = Key(place, today: today)
         let current = now()
         let (task, kept) = slots.withLock { slots -> (Task<Result<Fetched, PlaceError>, Never>, Bool) in
             if let slot = slots[key], slot.until.map({ $0 > current }) ?? true { return (slot.task, slot.until != nil) }

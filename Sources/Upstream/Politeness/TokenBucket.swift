@@ -23,22 +23,31 @@ public struct TokenBucket: Sendable, Equatable {
     public enum Outcome: Sendable, Equatable {
         /// A token was taken.
         case granted
+        /// The next token was promised: it is the caller's after this many seconds.
+        case deferred(seconds: Double)
         /// None left; one will be there after this many seconds.
         case denied(retryAfter: Double)
     }
 
-    /// Takes one token if there is one.
-    public mutating func take(now: Double) -> Outcome {
+    /// Takes one token if there is one; otherwise, when the next one comes within `patience`
+    /// seconds, promises it to the caller, who waits that long before sending (the bucket goes
+    /// into debt for it, so the tokens promised come at `rate`, one after another).
+    public mutating func take(now: Double, patience: Double = 0) -> Outcome {
         refill(now)
-        guard tokens >= 1 else { return .denied(retryAfter: (1 - tokens) / rate) }
+        if tokens >= 1 {
+            tokens -= 1
+            return .granted
+        }
+        let wait = (1 - tokens) / rate
+        guard wait <= patience else { return .denied(retryAfter: wait) }
         tokens -= 1
-        return .granted
+        return .deferred(seconds: wait)
     }
 
-    /// The whole tokens available at `now`, for metrics.
+    /// The whole tokens available at `now`, for metrics (none while tokens are promised ahead).
     public mutating func available(now: Double) -> Int {
         refill(now)
-        return Int(tokens)
+        return max(0, Int(tokens))
     }
 
     private mutating func refill(_ now: Double) {
