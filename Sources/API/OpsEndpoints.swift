@@ -6,7 +6,10 @@ import Upstream
 
 /// Health, readiness and metrics endpoints for operators and load balancers.
 enum OpsEndpoints {
-    static func endpoints(readiness: Readiness, metrics: MetricsReference, upstreams: Upstreams?, departures: DepartureFeed? = nil, limits: ClientLimits? = nil) -> [Endpoint] {
+    static func endpoints(
+        readiness: Readiness, metrics: MetricsReference, upstreams: Upstreams?, departures: DepartureFeed? = nil, limits: ClientLimits? = nil,
+        kept: [(family: String, answers: RenderedAnswers)] = []
+    ) -> [Endpoint] {
         [
             Endpoint(
                 "/healthz", id: "health", tag: "operations", summary: "Liveness: the process answers.",
@@ -48,6 +51,11 @@ enum OpsEndpoints {
                 var text = metrics.current?.exposition() ?? ""
                 if let upstreams { text += await upstreams.prometheusText() }
                 if let limits { text += limits.prometheusText() }
+                if !kept.isEmpty {
+                    text += "# HELP gottago_kept_answers_bytes Bytes of rendered answers kept in memory, by family of endpoints (every server thread's copy counted).\n"
+                    text += "# TYPE gottago_kept_answers_bytes gauge\n"
+                    for (family, answers) in kept { text += "gottago_kept_answers_bytes{endpoints=\"\(family)\"} \(answers.heldBytes)\n" }
+                }
                 if let departures, let snapshot = departures.inService {
                     text += "# HELP gottago_departures_feed_age_seconds Seconds since the departures feed in service was fetched.\n"
                     text += "# TYPE gottago_departures_feed_age_seconds gauge\n"

@@ -127,6 +127,9 @@ final class RenderedAnswers: Sendable {
         }
     }
 
+    /// Bytes kept, over every shard (each shard holds its own copy of an entry).
+    var heldBytes: Int { shards.reduce(0) { total, shard in total + shard.state.withLock { $0.bytes } } }
+
     /// The key of a kept answer: the endpoint's own part (a route id, a path), the negotiated
     /// format and the query as sent. Only requests that passed validation are ever kept, so a
     /// hit needs none; the same parameters written differently only cost a second copy.

@@ -16,8 +16,7 @@ enum RouteEndpoints {
     /// Longest accepted parameter value, in bytes.
     static let maxValueBytes = 500
 
-    static func endpoints(upstreams: Upstreams, live: @escaping @Sendable (String) -> Bool) -> [Endpoint] {
-        let rendered = RenderedAnswers()
+    static func endpoints(upstreams: Upstreams, live: @escaping @Sendable (String) -> Bool, rendered: RenderedAnswers = RenderedAnswers()) -> [Endpoint] {
         let answering: @Sendable (Scrape.Route) -> Bool = { upstreams.answers($0, live: live($0.upstream)) }
         return [
             // Only the routes that can answer: one whose upstream no longer answers and has no

@@ -30,6 +30,9 @@ public protocol CacheDriver: Sendable {
     /// Whether the driver currently works as configured.
     var status: CacheStatus { get async }
 
+    /// Bytes of entries this process holds in its own memory (none for Redis), for metrics.
+    var heldBytes: Int { get }
+
     /// Stops the driver's background work (Redis's probe) and waits for it to end; calls still
     /// work afterwards.
     func shutdown() async
@@ -38,4 +41,7 @@ public protocol CacheDriver: Sendable {
 extension CacheDriver {
     /// Nothing to stop: most drivers have no background work.
     public func shutdown() async {}
+
+    /// None: the entries live elsewhere.
+    public var heldBytes: Int { 0 }
 }

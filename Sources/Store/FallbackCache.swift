@@ -18,6 +18,9 @@ public final class FallbackCache: CacheDriver {
     public let memory: MemoryCache
 
     /// Wraps `primary` with `memory` as the stand-in.
+    /// The memory stand-in's bytes (Redis's are not in this process).
+    public var heldBytes: Int { memory.heldBytes }
+
     public init(primary: any CacheDriver, memory: MemoryCache = MemoryCache()) {
         self.primary = primary
         self.memory = memory

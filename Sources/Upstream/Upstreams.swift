@@ -144,6 +144,7 @@ public final class Upstreams: Sendable {
         }
         let status = await cache.status
         add("gottago_cache_degraded{driver=\"\(cache.name)\"} \(status.isOK ? 0 : 1)")
+        add("gottago_cache_held_bytes{driver=\"\(cache.name)\"} \(cache.heldBytes)")
         var text = ""
         for family in families {
             text += "# TYPE \(family.name) \(family.type)\n"

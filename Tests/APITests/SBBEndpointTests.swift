@@ -49,11 +49,20 @@ struct SBBEndpointTests {
     func keptAnswer() async throws {
         try await withApp { live in
             let target = "/api/sbb/from/Bern;Thun/to/Z%C3%BCrich%20HB;Basel%20SBB.xml?date=2026-12-01&time=09:00"
+            func gauge(_ metrics: String, _ sample: String) -> Int? {
+                metrics.split(separator: "\n").first { $0.hasPrefix(sample + " ") }.flatMap { Int($0.dropFirst(sample.count + 1)) }
+            }
+            let before = try await live.get("/metrics").text
+            #expect(gauge(before, #"gottago_kept_answers_bytes{endpoints="sbb"}"#) == 0)
+            #expect(gauge(before, #"gottago_cache_held_bytes{driver="memory"}"#) == 0)
             let first = try await get(live, target)
             let second = try await get(live, target)
             #expect(second.body == first.body)
             #expect(second.header("Cache-Control")?.hasPrefix("public, max-age=") == true)
             let metrics = try await live.get("/metrics").text
+            // The kept document in every shard, and the four upstream answers in the memory cache.
+            #expect((gauge(metrics, #"gottago_kept_answers_bytes{endpoints="sbb"}"#) ?? 0) >= first.body.count)
+            #expect((gauge(metrics, #"gottago_cache_held_bytes{driver="memory"}"#) ?? 0) > 0)
             #expect(metrics.contains(#"gottago_upstream_requests_total{upstream="hafas-extxml",outcome="ok"} 4"#))
             #expect(metrics.contains(#"gottago_upstream_cache_total{upstream="hafas-extxml",result="miss"} 4"#))
             #expect(metrics.contains(#"gottago_upstream_cache_total{upstream="hafas-extxml",result="hit"} 4"#))

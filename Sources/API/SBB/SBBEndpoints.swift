@@ -8,7 +8,7 @@ import Kernel
 /// The timetable endpoints: `/api/sbb/…`; the schema their documents follow is served beside them.
 enum SBBEndpoints {
     /// The endpoints the timetable answers.
-    static func endpoints(timetable: TimetableService) -> [Endpoint] {
+    static func endpoints(timetable: TimetableService, rendered: RenderedAnswers = RenderedAnswers()) -> [Endpoint] {
         var endpoints: [Endpoint] = []
         endpoints.append(nearby.answeringInline(as: NearbyArguments.self) { request, arguments in
             .document(NearbyStations(timetable.nearby(arguments.position, limit: arguments.limit)).node, for: request, cache: .maxAge(3600))
@@ -17,7 +17,6 @@ enum SBBEndpoints {
             let matches = timetable.locations(query: arguments.query, near: arguments.position, limit: arguments.limit)
             return .document(StationMatches(matches).node, for: request, cache: .maxAge(3600))
         })
-        let rendered = RenderedAnswers()
         endpoints.append(KeptAnswers.endpoint(connections, as: ConnectionQuery.self, rendered: rendered, now: timetable.now) { query in
             let answer = await timetable.schedules(query)
             let failed = answer.document.schedules.contains { $0.error != nil }

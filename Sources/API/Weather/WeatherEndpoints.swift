@@ -9,9 +9,8 @@ import Kernel
 /// (and the geocoding ones) follow is served beside them.
 enum WeatherEndpoints {
     /// The endpoints the weather along routes answers.
-    static func endpoints(weather: RouteWeatherService) -> [Endpoint] {
+    static func endpoints(weather: RouteWeatherService, rendered: RenderedAnswers = RenderedAnswers()) -> [Endpoint] {
         var endpoints: [Endpoint] = []
-        let rendered = RenderedAnswers()
         endpoints.append(KeptRouteWeather.endpoint(weather, rendered: rendered))
         endpoints.append(KeptRouteWeather.mapEndpoint(weather, rendered: rendered))
         endpoints.append(forecast.answering(as: ForecastArguments.self) { request, arguments in

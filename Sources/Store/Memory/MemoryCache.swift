@@ -106,6 +106,9 @@ public final class MemoryCache: CacheDriver {
     /// Always `.ok`: memory does not go away.
     public var status: CacheStatus { .ok }
 
+    /// Bytes of the entries held now (keys and values), at most the capacity.
+    public var heldBytes: Int { state.withLock { $0.table.bytes } }
+
     /// The counters as of now.
     public var statistics: Statistics {
         state.withLock { state in
