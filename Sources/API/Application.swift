@@ -45,19 +45,20 @@ public final class Application: Sendable {
     ) throws {
         let catalog = EndpointCatalog()
         let metrics = MetricsReference()
-        // The rendered answers each family of endpoints keeps, by family, as /metrics names them.
-        let kept = [("sbb", RenderedAnswers()), ("routes", RenderedAnswers()), ("weather", RenderedAnswers())]
+        // The rendered answers each family of endpoints keeps, reported by /metrics.
+        let keptSBB = RenderedAnswers(), keptRoutes = RenderedAnswers(), keptWeather = RenderedAnswers()
         var endpoints = OpsEndpoints.endpoints(
-            readiness: readiness, metrics: metrics, upstreams: upstreams, departures: departures?.feed, limits: api.limits, kept: kept)
+            readiness: readiness, metrics: metrics, upstreams: upstreams, departures: departures?.feed, limits: api.limits,
+            kept: [("sbb", keptSBB), ("routes", keptRoutes), ("weather", keptWeather)])
         endpoints += DiscoveryEndpoints.endpoints(catalog: catalog)
         if let upstreams {
-            endpoints += RouteEndpoints.endpoints(upstreams: upstreams, live: api.live, rendered: kept[1].1) + UpstreamsEndpoints.endpoints(upstreams: upstreams, uses: api.upstreamUses)
+            endpoints += RouteEndpoints.endpoints(upstreams: upstreams, live: api.live, rendered: keptRoutes) + UpstreamsEndpoints.endpoints(upstreams: upstreams, uses: api.upstreamUses)
         }
         // A domain's documents' schema is served whether or not its service runs.
         for (schema, served) in [
-            (Endpoint.xmlSchema(DocumentSchemas.sbb, id: "sbbSchema", tag: "timetable", summary: "The XML Schema of the timetable documents."), timetable.map { SBBEndpoints.endpoints(timetable: $0, rendered: kept[0].1) }),
+            (Endpoint.xmlSchema(DocumentSchemas.sbb, id: "sbbSchema", tag: "timetable", summary: "The XML Schema of the timetable documents."), timetable.map { SBBEndpoints.endpoints(timetable: $0, rendered: keptSBB) }),
             (Endpoint.xmlSchema(DocumentSchemas.bart, id: "bartSchema", tag: "departures", summary: "The XML Schema of the BART departures documents."), departures.map(BARTEndpoints.endpoints)),
-            (Endpoint.xmlSchema(DocumentSchemas.weather, id: "weatherSchema", tag: "weather", summary: "The XML Schema of the weather and geocoding documents."), weather.map { WeatherEndpoints.endpoints(weather: $0, rendered: kept[2].1) }),
+            (Endpoint.xmlSchema(DocumentSchemas.weather, id: "weatherSchema", tag: "weather", summary: "The XML Schema of the weather and geocoding documents."), weather.map { WeatherEndpoints.endpoints(weather: $0, rendered: keptWeather) }),
         ] {
             endpoints += [schema] + (served ?? [])
         }

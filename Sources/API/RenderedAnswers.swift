@@ -127,8 +127,10 @@ final class RenderedAnswers: Sendable {
         }
     }
 
-    /// Bytes kept, over every shard (each shard holds its own copy of an entry).
-    var heldBytes: Int { shards.reduce(0) { total, shard in total + shard.state.withLock { $0.bytes } } }
+    /// Bytes of the answers kept, each body and key counted once (every shard keeps the same
+    /// entries, sharing their bodies); the copy a body keeps for sending, its gzip form and the
+    /// shards' own records come on top.
+    var heldBytes: Int { shards.first?.state.withLock { $0.bytes } ?? 0 }
 
     /// The key of a kept answer: the endpoint's own part (a route id, a path), the negotiated
     /// format and the query as sent. Only requests that passed validation are ever kept, so a

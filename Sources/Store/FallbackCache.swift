@@ -17,10 +17,10 @@ public final class FallbackCache: CacheDriver {
     /// The stand-in, also read for its statistics.
     public let memory: MemoryCache
 
-    /// Wraps `primary` with `memory` as the stand-in.
     /// The memory stand-in's bytes (Redis's are not in this process).
     public var heldBytes: Int { memory.heldBytes }
 
+    /// Wraps `primary` with `memory` as the stand-in.
     public init(primary: any CacheDriver, memory: MemoryCache = MemoryCache()) {
         self.primary = primary
         self.memory = memory

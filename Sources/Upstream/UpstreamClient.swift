@@ -144,7 +144,7 @@ public final class UpstreamClient: Sendable {
                     running[key] = Task { [self] in
                         defer { _ = self.refreshing.withLock { $0.removeValue(forKey: key) } }
                         if let current = await cache.get(key), now() - current.storedAt < current.freshForMilliseconds { return }
-                        _ = try? await flights.run(key) { [self] in try await fill(key, route, times, request, parameters, .background) }
+                        _ = try? await flights.run(key) { [self] in try await fill(key, route, times, request, parameters, .background, waitsForRate: false) }
                     }
                 }
                 metrics.answered(.stale)
@@ -155,7 +155,10 @@ public final class UpstreamClient: Sendable {
         }
         do {
             // The fill's own extraction, to its caller and every waiter: a miss decodes nothing.
-            let (filled, shared) = try await flights.run(key) { [self] in try await fill(key, route, times, request, parameters, .client) }
+            let waitsForRate = stale == nil
+            let (filled, shared) = try await flights.run(key) { [self] in
+                try await fill(key, route, times, request, parameters, .client, waitsForRate: waitsForRate)
+            }
             if shared { metrics.coalescedWaiter() }
             metrics.answered(.miss)
             return answer(filled.extraction, .miss, filled.entry)
@@ -189,7 +192,7 @@ public final class UpstreamClient: Sendable {
     /// before fetches with the time it has left.
     private func fill(
         _ key: String, _ route: Route, _ times: CacheTimes, _ request: UpstreamRequest, _ parameters: [String: RouteParameter.Value],
-        _ priority: ConcurrencyLimiter.Priority
+        _ priority: ConcurrencyLimiter.Priority, waitsForRate: Bool
     ) async throws -> Filled {
         let deadline = Deadline(after: .milliseconds(Int(timeout * 1000)), on: deadlineClock)
         // Across instances sharing the cache: one takes the lock and fetches, the others wait for
@@ -199,16 +202,18 @@ public final class UpstreamClient: Sendable {
         defer {
             if locked { Task { [cache, owner] in await cache.unlock(key + ":fetch", owner: owner) } }
         }
-        // Over the rate, a request waits for its token while at least half its time would be
-        // left to fetch, rather than being refused: a route's places asked at once then go out
-        // at the upstream's rate.
-        let (probe, wait) = try admit(route, patience: Self.seconds(deadline.timeLeft) / 2)
+        // Over the rate, a client's request waits for its token while at least half its time
+        // would be left to fetch, rather than being refused: a route's places asked at once then
+        // go out at the upstream's rate. A background refresh, and a request that has a stale
+        // answer to fall back on, do not wait: they would take the tokens of requests that have
+        // nothing else.
+        let (probe, wait) = try admit(route, patience: waitsForRate ? Self.seconds(deadline.timeLeft) / 2 : 0)
         if wait > 0 {
             do {
                 try await deadlineClock.sleep(for: .milliseconds(Int64((wait * 1000).rounded(.up))))
             } catch {
-                // Given up on before it was sent: the token stays spent, the probe is taken back.
-                if probe { politeness.withLock { $0.breaker.withdrawProbe() } }
+                // Given up on before it was sent: the token goes back to the bucket.
+                politeness.withLock { $0.bucket.giveBack() }
                 throw error
             }
         }
@@ -338,14 +343,19 @@ public final class UpstreamClient: Sendable {
             if case .rejected(let wait) = permit { return (.circuitOpen(upstream: name, retryAfter: wait), false, 0) }
             var refusal: UpstreamFailure?
             var wait = 0.0
-            switch state.bucket.take(now: seconds, patience: patience) {
+            // The half-open circuit's one probe does not wait: everyone else is refused meanwhile.
+            switch state.bucket.take(now: seconds, patience: permit == .probe ? 0 : patience) {
             case .granted: break
             case .deferred(let seconds): wait = seconds
             case .denied(let retryAfter): refusal = .rateLimited(upstream: name, retryAfter: retryAfter)
             }
             if refusal == nil, let quota {
                 var daily = state.quotas[route.id] ?? DailyQuota(limit: quota, zone: route.response.timeZone)
-                if case .denied(let wait) = daily.take(now: seconds) { refusal = .quotaSpent(upstream: name, route: route.id, limit: quota, retryAfter: wait) }
+                if case .denied(let wait) = daily.take(now: seconds) {
+                    refusal = .quotaSpent(upstream: name, route: route.id, limit: quota, retryAfter: wait)
+                    // Not sent: its token, taken or promised, is not spent.
+                    state.bucket.giveBack()
+                }
                 state.quotas[route.id] = daily
             }
             // A probe refused by our own budget was not sent either.

@@ -25,6 +25,12 @@ import Testing
         #expect(bucket.take(now: 1) == .denied(retryAfter: 0.25))
         #expect(bucket.take(now: 1.25) == .granted)
         #expect(bucket.available(now: 100) == 2)
+        // A token given back (its request was not sent) is there for the next one, up to the burst.
+        #expect(bucket.take(now: 100) == .granted && bucket.take(now: 100) == .granted)
+        bucket.giveBack()
+        #expect(bucket.take(now: 100) == .granted)
+        bucket.giveBack(); bucket.giveBack(); bucket.giveBack()
+        #expect(bucket.available(now: 100) == 2)
     }
 
     @Test func aClockGoingBackwardsTakesNothing() {

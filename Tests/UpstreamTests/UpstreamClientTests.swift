@@ -174,12 +174,10 @@ struct UpstreamClientTests {
             let requests = (1...3).map { n in
                 Task { try await client.extract(route, parameters: ["port": "\(upstream.port)", "ms": "\(n)"]) }
             }
-            while deadlines.sleepers < 2 || upstream.hits.value < 1 { await Task.yield() }
-            #expect(upstream.hits.value == 1)
+            #expect(await eventually { deadlines.sleepers == 2 && upstream.hits.value == 1 })
             clock.advance(seconds: 0.5)
             deadlines.advance(by: .milliseconds(500))
-            while deadlines.sleepers > 1 || upstream.hits.value < 2 { await Task.yield() }
-            #expect(upstream.hits.value == 2)
+            #expect(await eventually { deadlines.sleepers == 1 && upstream.hits.value == 2 })
             clock.advance(seconds: 0.5)
             deadlines.advance(by: .milliseconds(500))
             for request in requests {

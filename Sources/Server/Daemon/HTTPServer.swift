@@ -5,7 +5,8 @@ import Glibc
 #endif
 import Synchronization
 
-/// The HTTP server: libmicrohttpd with epoll and a thread pool, async handlers through suspend/resume.
+/// The HTTP server: one libmicrohttpd daemon (epoll, one thread) per core, each on its own
+/// listening socket of one `SO_REUSEPORT` group, async handlers through suspend/resume.
 ///
 /// ```swift
 /// let server = HTTPServer(responder: responder, configuration: configuration, log: log, accessLog: accessLog)
@@ -24,7 +25,8 @@ public final class HTTPServer: Sendable {
     let log: ServerLog
     let accessLog: AccessLog
 
-    private let daemon = Mutex<DaemonHandle?>(nil)
+    /// The running daemons, none before `start()` and after the stop.
+    private let daemons = Mutex<[DaemonHandle]>([])
     let connections = Mutex(ConnectionTable())
     let suspended = Mutex<[ObjectIdentifier: (RequestContext, ConnectionHandle)]>([:])
     let reuse = ResponseReuse()
@@ -60,11 +62,16 @@ public final class HTTPServer: Sendable {
     @discardableResult
     public func start() throws(ServerError) -> Int {
         raiseOpenFileLimit()
-        let socket = try ListenSocket.open(host: configuration.host, port: configuration.port)
         let limits = configuration.limits
         // One per core: two per core gained some throughput in `make bench` but tripled p99, since a
         // parked thread stalls every connection it accepted.
         let threads = configuration.threads > 0 ? configuration.threads : max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+        // A daemon, and a socket, per thread rather than one daemon's thread pool on one socket:
+        // there the thread awake first accepted every connection that was waiting, so 64 new
+        // connections split 66/2, 49/19 or 35/33 between two threads, and the busy thread's
+        // connections waited for each other while the other core idled. The kernel spreads a
+        // SO_REUSEPORT group's connections by a hash of the client's address and port.
+        let sockets = try ListenSocket.open(host: configuration.host, port: configuration.port, count: threads)
         let me = Unmanaged.passUnretained(self).toOpaque()
         errorLogger.pointer.pointee = cmhd_logger(callback: { cls, message in
             guard let cls, let message else { return }
@@ -79,44 +86,51 @@ public final class HTTPServer: Sendable {
             server.log.warning("libmicrohttpd: \(text)")
         }, cls: me)
 
-        // The logger must come first, or libmicrohttpd reports start-up problems its own way.
-        var options: [MHD_OptionItem] = [
-            cmhd_option_logger(errorLogger.pointer),
-            cmhd_option_int(CMHD_OPTION_LISTEN_SOCKET, Int(socket.descriptor)),
-            cmhd_option_int(CMHD_OPTION_THREAD_POOL_SIZE, max(threads, 1)),
-            cmhd_option_int(CMHD_OPTION_CONNECTION_TIMEOUT, limits.idleTimeout),
-            // Our own limits answer 503 with a document; libmicrohttpd's is only the backstop.
-            cmhd_option_int(CMHD_OPTION_CONNECTION_LIMIT, limits.maxConnections + 256),
-            cmhd_option_int(CMHD_OPTION_CONNECTION_MEMORY_LIMIT, Self.connectionMemory(for: limits)),
-            cmhd_option_uri_log(uriLogCallback, me),
-            cmhd_option_completed(completedCallback, me),
-            cmhd_option_notify_connection(connectionCallback, me),
-            cmhd_option_end(),
-        ]
         // TURBO reads and writes before asking epoll: one system call less per request, measured
         // at about +8% requests/s by `make bench`.
         let flags = MHD_USE_EPOLL.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
             | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_USE_TURBO.rawValue
-        let started = options.withUnsafeMutableBufferPointer {
-            cmhd_start_daemon(flags, acceptPolicyCallback, me, accessHandlerCallback, me, $0.baseAddress)
+        var started: [DaemonHandle] = []
+        for (index, socket) in sockets.enumerated() {
+            // The logger must come first, or libmicrohttpd reports start-up problems its own way.
+            var options: [MHD_OptionItem] = [
+                cmhd_option_logger(errorLogger.pointer),
+                cmhd_option_int(CMHD_OPTION_LISTEN_SOCKET, Int(socket.descriptor)),
+                cmhd_option_int(CMHD_OPTION_CONNECTION_TIMEOUT, limits.idleTimeout),
+                // Our own limits (over every daemon) answer 503 with a document; libmicrohttpd's,
+                // per daemon, is only the backstop.
+                cmhd_option_int(CMHD_OPTION_CONNECTION_LIMIT, limits.maxConnections + 256),
+                cmhd_option_int(CMHD_OPTION_CONNECTION_MEMORY_LIMIT, Self.connectionMemory(for: limits)),
+                cmhd_option_uri_log(uriLogCallback, me),
+                cmhd_option_completed(completedCallback, me),
+                cmhd_option_notify_connection(connectionCallback, me),
+                cmhd_option_end(),
+            ]
+            let daemon = options.withUnsafeMutableBufferPointer {
+                cmhd_start_daemon(flags, acceptPolicyCallback, me, accessHandlerCallback, me, $0.baseAddress)
+            }
+            guard let daemon else {
+                // The daemons started own their sockets; the others are closed here.
+                for socket in sockets[index...] { close(socket.descriptor) }
+                for handle in started { MHD_stop_daemon(handle.pointer) }
+                throw .daemon("MHD_start_daemon returned NULL")
+            }
+            started.append(DaemonHandle(pointer: daemon))
         }
-        guard let started else {
-            close(socket.descriptor)
-            throw .daemon("MHD_start_daemon returned NULL")
-        }
-        daemon.withLock { $0 = DaemonHandle(pointer: started) }
+        daemons.withLock { $0 = started }
         startHeadDeadline()
-        log.info("listening on \(socket.host):\(socket.port) with \(threads) threads")
-        return socket.port
+        log.info("listening on \(sockets[0].host):\(sockets[0].port) with \(threads) threads")
+        return sockets[0].port
     }
 
     /// Stops accepting, lets in-flight requests finish within the grace period, then stops.
     public func shutdown() async {
         responder.startDraining()
-        daemon.withLock { handle in
-            guard let handle else { return }
-            let listen = MHD_quiesce_daemon(handle.pointer)
-            if listen >= 0 { close(listen) }
+        daemons.withLock { handles in
+            for handle in handles {
+                let listen = MHD_quiesce_daemon(handle.pointer)
+                if listen >= 0 { close(listen) }
+            }
         }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .milliseconds(Int(configuration.shutdownGrace * 1000)))
@@ -156,20 +170,20 @@ public final class HTTPServer: Sendable {
             timer?.cancel()
             timer = nil
         }
-        let handle = daemon.withLock { handle -> DaemonHandle? in
+        let handles = daemons.withLock { handles -> [DaemonHandle] in
             // libmicrohttpd aborts when stopped with a connection suspended: whatever is still
             // suspended now (a handler that outlived the grace, a stream parked as it was cut) is
-            // resumed, and stopping closes it. Under the daemon's lock, as `resume` takes it, so
-            // that no resume can fall between this sweep and the handle going away.
+            // resumed, and stopping closes it. Under the daemons' lock, as `resume` takes it, so
+            // that no resume can fall between this sweep and the handles going away.
             let left = suspended.withLock { table in
                 defer { table.removeAll() }
                 return Array(table.values)
             }
-            if handle != nil { for (_, connection) in left { MHD_resume_connection(connection.pointer) } }
-            defer { handle = nil }
-            return handle
+            if !handles.isEmpty { for (_, connection) in left { MHD_resume_connection(connection.pointer) } }
+            defer { handles = [] }
+            return handles
         }
-        if let handle { MHD_stop_daemon(handle.pointer) }
+        for handle in handles { MHD_stop_daemon(handle.pointer) }
         reuse.removeAll()
     }
 
@@ -222,11 +236,11 @@ public final class HTTPServer: Sendable {
 
     /// Resumes a suspended connection unless the daemon is already gone.
     func resume(_ context: RequestContext, _ connection: ConnectionHandle) {
-        // Leaving the table and resuming are one step under the daemon's lock: the sweep before
+        // Leaving the table and resuming are one step under the daemons' lock: the sweep before
         // stopping then sees every connection either still in the table or already resumed.
-        daemon.withLock { handle in
+        daemons.withLock { handles in
             let wasSuspended = suspended.withLock { $0.removeValue(forKey: ObjectIdentifier(context)) != nil }
-            guard handle != nil, wasSuspended else { return }
+            guard !handles.isEmpty, wasSuspended else { return }
             MHD_resume_connection(connection.pointer)
         }
     }

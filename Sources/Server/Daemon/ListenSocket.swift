@@ -8,8 +8,14 @@ struct ListenSocket {
     let host: String
     let port: Int
 
-    /// Binds `host:port` (IPv4 or IPv6 literal, or a name that resolves) and listens.
-    static func open(host: String, port: Int, backlog: Int32 = 1024) throws(ServerError) -> ListenSocket {
+    /// Binds `host:port` (IPv4 or IPv6 literal, or a name that resolves) and listens, `count`
+    /// sockets on the one port with `SO_REUSEPORT`, among which the kernel spreads new
+    /// connections evenly (by a hash of the client's address and port).
+    ///
+    /// Before the group is bound, a socket without `SO_REUSEPORT` checks that nobody listens on
+    /// the port: a second server started on the port fails as it would without the group, rather
+    /// than silently sharing its connections with the first.
+    static func open(host: String, port: Int, count: Int = 1, backlog: Int32 = 1024) throws(ServerError) -> [ListenSocket] {
         guard (0...65535).contains(port) else { throw .invalidAddress("port \(port) is out of range") }
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
@@ -21,26 +27,53 @@ struct ListenSocket {
             throw .invalidAddress("cannot resolve \(host): \(String(cString: gai_strerror(rc)))")
         }
         defer { freeaddrinfo(list) }
+        let address = first.pointee
+        if port != 0 { close(try bound(address, host: host, port: port, reusePort: false)) }
+        var sockets: [ListenSocket] = []
+        do throws(ServerError) {
+            var boundPort = port
+            for _ in 0..<max(count, 1) {
+                let fd = try bound(address, host: host, port: boundPort, reusePort: count > 1)
+                boundPort = Self.boundPort(fd)
+                sockets.append(ListenSocket(descriptor: fd, host: host, port: boundPort))
+                guard listen(fd, backlog) == 0 else { throw ServerError.system("listen", errno) }
+            }
+        } catch {
+            for socket in sockets { close(socket.descriptor) }
+            throw error
+        }
+        return sockets
+    }
 
-        // Non-blocking: every server thread polls this socket, and with MHD_USE_TURBO accepts on it
-        // without asking first; a blocking accept would stall a thread that lost the race.
-        let fd = socket(
-            first.pointee.ai_family,
-            Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+    /// A socket bound to `address` with `port` (the port of the group's first, after it picked one).
+    private static func bound(_ address: addrinfo, host: String, port: Int, reusePort: Bool) throws(ServerError) -> Int32 {
+        // Non-blocking: with MHD_USE_TURBO a server thread accepts without asking first; a
+        // blocking accept would stall it when another connection's reset emptied the queue.
+        let fd = socket(address.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw .system("socket", errno) }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        guard bind(fd, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0 else {
+        if reusePort { setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &yes, socklen_t(MemoryLayout<Int32>.size)) }
+        var storage = sockaddr_storage()
+        withUnsafeMutableBytes(of: &storage) { raw in
+            raw.copyMemory(from: UnsafeRawBufferPointer(start: address.ai_addr, count: Int(address.ai_addrlen)))
+        }
+        withUnsafeMutablePointer(to: &storage) { pointer in
+            if address.ai_family == AF_INET6 {
+                pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_port = UInt16(port).bigEndian }
+            } else {
+                pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_port = UInt16(port).bigEndian }
+            }
+        }
+        let result = withUnsafePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, address.ai_addrlen) }
+        }
+        guard result == 0 else {
             let code = errno
             close(fd)
             throw .system("bind \(host):\(port)", code)
         }
-        guard listen(fd, backlog) == 0 else {
-            let code = errno
-            close(fd)
-            throw .system("listen", code)
-        }
-        return ListenSocket(descriptor: fd, host: host, port: boundPort(fd))
+        return fd
     }
 
     private static func boundPort(_ fd: Int32) -> Int {

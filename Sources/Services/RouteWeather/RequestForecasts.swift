@@ -25,7 +25,8 @@ final class RequestForecasts: Sendable {
         _ = task(for: place, today: today)
     }
 
-    /// Gives up on the forecasts still under way (the request failed).
+    /// Stops waiting for the forecasts still under way (the request failed); the weather
+    /// service's own fetches go on, for the other requests of their cells and for its cache.
     func cancel() {
         for task in asked.withLock({ Array($0.values) }) { task.cancel() }
     }

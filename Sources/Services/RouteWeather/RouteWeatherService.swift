@@ -110,7 +110,10 @@ public final class RouteWeatherService: Sendable {
                 route = found.route
                 parts.append(found.provenance)
             }
-            if route.meters > maxMeters { return .failure(tooLong(route.meters, beeline: false)) }
+            if route.meters > maxMeters {
+                forecasts.cancel()
+                return .failure(tooLong(route.meters, beeline: false))
+            }
             events(.progress(stage: .route, done: 1, total: 1))
         }
 

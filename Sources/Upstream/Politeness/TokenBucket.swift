@@ -44,6 +44,11 @@ public struct TokenBucket: Sendable, Equatable {
         return .deferred(seconds: wait)
     }
 
+    /// Returns a token taken or promised for a request that was not sent after all.
+    public mutating func giveBack() {
+        tokens = min(burst, tokens + 1)
+    }
+
     /// The whole tokens available at `now`, for metrics (none while tokens are promised ahead).
     public mutating func available(now: Double) -> Int {
         refill(now)
