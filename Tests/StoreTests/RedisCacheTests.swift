@@ -67,7 +67,8 @@ struct RedisCacheTests {
             await cache.set("brief", brief)
             let raw = try rawConnection(server)
             let left = try raw.command(["PTTL", "brief"]).integer
-            #expect(left == -2 || (left > 0 && left <= 50), "PTTL \(left)")
+            // 0: the key's last millisecond, when this machine took the whole 50 ms to ask.
+            #expect(left == -2 || (0...50).contains(left), "PTTL \(left)")
             while try raw.command(["PTTL", "brief"]).integer != -2 { await Task.yield() }
             #expect(await cache.get("brief") == nil)
         }
