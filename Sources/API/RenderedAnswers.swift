@@ -127,10 +127,19 @@ final class RenderedAnswers: Sendable {
         }
     }
 
-    /// Bytes of the answers kept, each body and key counted once (every shard keeps the same
-    /// entries, sharing their bodies); the copy a body keeps for sending, its gzip form and the
-    /// shards' own records come on top.
-    var heldBytes: Int { shards.first?.state.withLock { $0.bytes } ?? 0 }
+    /// Bytes of the answers kept: every shard keeps the same entries and shares their bodies, so
+    /// each body (with its copy for sending and its gzip form) counts once and each key once per
+    /// shard; the records' own overhead is not counted.
+    var heldBytes: Int {
+        guard let first = shards.first else { return 0 }
+        let (bodies, keys) = first.state.withLock { state in
+            state.entries.reduce(into: (0, 0)) { sum, item in
+                sum.0 += item.value.entry.body.heldBytes
+                sum.1 += item.key.utf8.count
+            }
+        }
+        return bodies + keys * shards.count
+    }
 
     /// The key of a kept answer: the endpoint's own part (a route id, a path), the negotiated
     /// format and the query as sent. Only requests that passed validation are ever kept, so a

@@ -21,6 +21,9 @@ public final class PreparedBody: Sendable {
         shared = SharedBytes(bytes)
     }
 
+    /// Bytes it holds: the body, its copy for sending and its gzip form once made.
+    public var heldBytes: Int { bytes.count + shared.count + (gzipped.withLock { $0?.count } ?? 0) }
+
     /// The gzip form, compressed on first use.
     public func gzip() -> SharedBytes {
         if let done = gzipped.withLock({ $0 }) { return done }
