@@ -68,6 +68,9 @@ if [[ $(id -u) -eq 0 ]] && command -v setpriv >/dev/null; then
     chown nobody "$work/data"
     as=(setpriv --reuid=nobody --regid=nogroup --clear-groups --inh-caps=-all --bounding-set=-all)
 fi
+# The files exist before the loop reads them, whenever the background job gets to open them.
+: >"$work/out"
+: >"$work/err"
 "${as[@]}" "$PYTHON" "$ROOT/scripts/unit_sandbox.py" "$work/gottago.service" \
     "$BIN" serve --port 0 --routes "$ROOT/Routes" --data-dir "$work/data" --log-format off --sandbox-time 1796241600 \
     >"$work/out" 2>"$work/err" &

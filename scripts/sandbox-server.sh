@@ -27,6 +27,10 @@ PY
 serve_sandbox() {
     local name=$1 bin=$2 routes=$3 work=$4
     shift 4
+    # The files exist before the loop reads them: the background job opens them only when it runs,
+    # and a loaded machine once let the first read come first (sed failed, and set -e ended the script).
+    : >"$work/out"
+    : >"$work/err"
     # The sandbox's clock starts at a weekday's midday in San Francisco: the same trains run whatever the hour.
     "$bin" serve --port 0 --routes "$routes" --data-dir "$work/data" --log-format off --sandbox-time 1796241600 "$@" \
         >"$work/out" 2>"$work/err" &
