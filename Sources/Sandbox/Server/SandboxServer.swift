@@ -215,9 +215,9 @@ public final class SandboxServer: Sendable {
         var immediate: Route.ImmediateHandler?
         if latency == 0 { immediate = { @Sendable request in answer(request) } }
         // The pages' queries are ISO-8859-1, read by the service itself.
-        // The answer is worked out first and sent when the latency is up, as a real upstream's
-        // work is part of the time it takes to answer, not added to it.
         return Route(method, path, summary: summary, readsRawQuery: true, immediate: immediate, handler: { request in
+            // Worked out first and sent when the latency is up: a real upstream's work is part
+            // of the time it takes to answer, not added to it.
             let due = ContinuousClock.now.advanced(by: .milliseconds(latency))
             let response = answer(request)
             try await Task.sleep(until: due, clock: .continuous)

@@ -12,9 +12,10 @@ struct ListenSocket {
     /// sockets on the one port with `SO_REUSEPORT`, among which the kernel spreads new
     /// connections evenly (by a hash of the client's address and port).
     ///
-    /// Before the group is bound, a socket without `SO_REUSEPORT` checks that nobody listens on
-    /// the port: a second server started on the port fails as it would without the group, rather
-    /// than silently sharing its connections with the first.
+    /// Before a group of several is bound to a given port, a socket without `SO_REUSEPORT` checks
+    /// that nobody listens on it: a second server started on the port fails as it would without
+    /// the group, rather than silently sharing its connections with the first. (A single socket
+    /// is bound without `SO_REUSEPORT`, and its own bind says so.)
     static func open(host: String, port: Int, count: Int = 1, backlog: Int32 = 1024) throws(ServerError) -> [ListenSocket] {
         guard (0...65535).contains(port) else { throw .invalidAddress("port \(port) is out of range") }
         var hints = addrinfo()
@@ -28,7 +29,7 @@ struct ListenSocket {
         }
         defer { freeaddrinfo(list) }
         let address = first.pointee
-        if port != 0 { close(try bound(address, host: host, port: port, reusePort: false)) }
+        if port != 0, count > 1 { close(try bound(address, host: host, port: port, reusePort: false)) }
         var sockets: [ListenSocket] = []
         do throws(ServerError) {
             var boundPort = port
