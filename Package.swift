@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
+        // glibc's malloc.h (mallopt), part of libc6-dev.
+        .systemLibrary(name: "CMalloc"),
 
         // Layers, bottom up: Kernel ▸ Markup ▸ Scrape ▸ Fetch/Store ▸ Upstream ▸ Model ▸ Server ▸ API ▸ gottago.
         .target(name: "Markup", dependencies: ["Kernel", "CLibXML2"], swiftSettings: swiftSettings),
@@ -41,7 +43,7 @@ let package = Package(
         .target(name: "Sandbox", dependencies: ["Kernel", "Model", "Markup", "Server", "Store"], swiftSettings: swiftSettings),
         .target(name: "API", dependencies: ["Kernel", "Server", "Model", "Markup", "Scrape", "Store", "Upstream", "Services", "EmbeddedFiles"], swiftSettings: swiftSettings),
         .executableTarget(
-            name: "gottago", dependencies: ["Kernel", "API", "Server", "Scrape", "Markup", "Fetch", "Store", "Upstream", "Services", "Sandbox", "Model"],
+            name: "gottago", dependencies: ["Kernel", "CMalloc", "API", "Server", "Scrape", "Markup", "Fetch", "Store", "Upstream", "Services", "Sandbox", "Model"],
             swiftSettings: swiftSettings),
         // Arbitrary bytes through every route: a libFuzzer target under `make fuzz`, a corpus replayer otherwise.
         .executableTarget(name: "ScrapeFuzzer", dependencies: ["Kernel", "Scrape", "Markup"], swiftSettings: swiftSettings),

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Soak test for `make soak` (not part of `make test` or CI): one release gottago on its embedded
-# sandbox with 2% of the sandbox's answers failing (--sandbox-faults 2: 500, 503, a truncated or
-# garbage body, an answer past the 10 s fetch timeout), under mixed traffic for SOAK_SECONDS
-# after a warm-up, from bench/soak_client.py:
+# Soak test for `make soak` (not part of `make test` or CI): one release gottago whose upstreams
+# are a second gottago's embedded sandbox, reached by origin as real upstreams are (so the soaked
+# process holds no simulator), with 2% of the sandbox's answers failing (--sandbox-faults 2: 500,
+# 503, a truncated or garbage body, an answer past the 10 s fetch timeout), under mixed traffic
+# for SOAK_SECONDS after a warm-up, from bench/soak_client.py:
 #   - at most SOAK_RATE requests a second (so that the client never queues them itself) of
 #     every GET endpoint of /api/openapi.json, with example stations, BART stations and places
 #     (so a new endpoint is soaked without editing anything), JSON and XML in turn, the route
@@ -56,11 +57,13 @@ TARGET_RSS_GROWTH=5 # percent, end of the run against the end of the warm-up
 FD_SLACK=8          # open files the end may have over the start
 
 GOTTAGO_PID=
+UPSTREAMS_PID=
 CLIENT_PID=
 
 bench_stop() {
     stop_pid "$CLIENT_PID" "soak client"
     stop_pid "$GOTTAGO_PID" gottago group
+    stop_pid "$UPSTREAMS_PID" "upstreams' gottago" group
 }
 
 require python3 "install it with: apt-get install python3"
@@ -72,10 +75,33 @@ require setsid "install it with: apt-get install util-linux"
 raise_open_files 4096 "the soak's connections"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/gottago-soak.XXXXXX")
 
-# The access log goes to a file (it is part of the steady state); the data folder is the run's own.
-# The sandbox's clock starts at a weekday's midday in San Francisco, so the same trains run whatever the hour.
+# The upstreams are another process: a gottago whose embedded sandbox answers every upstream (its
+# own service is not asked), with the faults, its clock at a weekday's midday in San Francisco (so
+# the same trains run whatever the hour). The soaked gottago reaches it by origin, as it would reach
+# the real upstreams, so its memory is the service's alone; the policies are the ones the embedded
+# sandbox gets (it needs no sparing). The access log goes to a file (part of the steady state).
+start_listener UPSTREAMS upstreams "$BIN" serve --host 127.0.0.1 --port 0 --routes "$HERE/../Routes" \
+    --data-dir "$WORK/upstreams-data" --sandbox-faults "$FAULTS" --sandbox-time 1796241600
+SANDBOX=
+for _ in $(seq 300); do
+    SANDBOX=$(grep -o -m1 'embedded sandbox at http://127\.0\.0\.1:[0-9]*' "$WORK/upstreams.stderr" | sed 's/.* at //') || true
+    [[ -n $SANDBOX ]] && break
+    kill -0 "$UPSTREAMS_PID" 2>/dev/null || { tail -n 20 "$WORK/upstreams.stderr" >&2; UPSTREAMS_PID=; fail "the upstreams' gottago exited at startup"; }
+    sleep 0.1
+done
+[[ -n $SANDBOX ]] || fail "the upstreams' gottago named no embedded sandbox within 30 s"
+# The upstreams the defaults use: those the upstreams' gottago sends to its sandbox.
+UPSTREAMS_URL=http://127.0.0.1:$UPSTREAMS_PORT
+SIMULATED=$(curl -fs --max-time 10 -H 'Accept: application/json' "$UPSTREAMS_URL/api/upstreams" |
+    python3 -c 'import json, sys; print(" ".join(u["name"] for u in json.load(sys.stdin)["upstreams"] if u["origin"]["kind"] == "sandbox"))') ||
+    fail "could not read the simulated upstreams from $UPSTREAMS_URL/api/upstreams"
+[[ -n $SIMULATED ]] || fail "the upstreams' gottago simulates no upstream"
+UPSTREAM_SETTINGS=
+for name in $SIMULATED; do
+    UPSTREAM_SETTINGS+="$name origin=$SANDBOX max-concurrent=64 rate=100000 burst=100000;"
+done
 start_listener GOTTAGO gottago "$BIN" serve --host 127.0.0.1 --port 0 --routes "$HERE/../Routes" \
-    --data-dir "$WORK/data" --sandbox-faults "$FAULTS" --sandbox-time 1796241600 \
+    --data-dir "$WORK/data" --upstream "$UPSTREAM_SETTINGS" --contact soak@localhost \
     --header-timeout "$HEADER_TIMEOUT" --max-connections 4096 --max-connections-per-ip 4096 "${SERVE_ARGS[@]}"
 URL=http://127.0.0.1:$GOTTAGO_PORT
 for _ in $(seq 600); do
@@ -85,7 +111,7 @@ for _ in $(seq 600); do
 done
 curl -fs --max-time 2 "$URL/readyz" >/dev/null || fail "gottago was not ready within 60 s"
 
-echo "soak: gottago pid $GOTTAGO_PID at $URL, sandbox faults $FAULTS%, $WORKERS workers (at most $RATE requests/s), $SLOW_CLIENTS slow clients,"
+echo "soak: gottago pid $GOTTAGO_PID at $URL, upstreams at $SANDBOX with $FAULTS% faults, $WORKERS workers (at most $RATE requests/s), $SLOW_CLIENTS slow clients,"
 echo "      $BAD_PERCENT% bad requests, $WARMUP_SECONDS s warm-up, $SOAK_SECONDS s measured ($(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg))"
 
 python3 "$HERE/soak_client.py" "$URL" "$GOTTAGO_PID" --seconds "$SOAK_SECONDS" --warmup "$WARMUP_SECONDS" \

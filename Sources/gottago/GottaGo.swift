@@ -45,6 +45,8 @@ struct GottaGo {
     }
 
     static func serve(_ arguments: [String]) async {
+        // Before the server's threads allocate: one arena per core.
+        MallocArenas.limit(to: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let settings: Settings
         do {
             settings = try ConfigurationLoader(
