@@ -29,7 +29,11 @@ extension Extraction {
         }
         writer.count(diagnostics.count)
         for note in diagnostics { writer.string(note) }
-        return writer.bytes
+        // Appending grew the array by doubling, so up to half of it may be spare room; a cache
+        // keeps these bytes for minutes, so they are kept at their own size.
+        return Array(unsafeUninitializedCapacity: writer.bytes.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: writer.bytes)
+        }
     }
 
     /// An extraction from `encoded()` bytes, or nil for anything else.
