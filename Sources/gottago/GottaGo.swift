@@ -198,8 +198,10 @@ struct GottaGo {
             log.info(line)
         }
         application.readiness.set(true)
+        let trimming = MallocArenas.trimming(every: 30)
 
         let signal = await signals.next()
+        trimming.cancel()
         log.info("received signal \(signal), draining for up to \(settings.server.shutdownGrace) s")
         application.readiness.set(false)
         await server.shutdown()

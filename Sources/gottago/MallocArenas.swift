@@ -3,7 +3,7 @@ import CMalloc
 import Glibc
 #endif
 
-/// How many malloc arenas the service lets glibc make.
+/// How the service has glibc's malloc keep memory.
 ///
 /// glibc gives a thread that finds the arena it used locked an arena of its own, up to eight per
 /// core. Each arena keeps the memory freed in it for itself, so a long-running server whose
@@ -11,6 +11,10 @@ import Glibc
 /// grew past what the caches held by about as much again. One arena per core keeps contention
 /// low (each thread still has its own cache of small blocks) and lets freed memory be reused by
 /// whichever thread asks next.
+///
+/// Freed memory in the middle of an arena stays resident until something reuses it; the caches
+/// replace entries of every size all day, so such holes add up. Trimming now and then gives their
+/// whole pages back to the system. Memory still in use is never given back, so a leak still shows.
 enum MallocArenas {
     /// Limits the arenas to `count` unless the operator chose otherwise through glibc's own
     /// `MALLOC_ARENA_MAX` or `GLIBC_TUNABLES`; whether the limit was set.
@@ -22,5 +26,24 @@ enum MallocArenas {
         #else
         return false
         #endif
+    }
+
+    /// Gives the free pages of every arena back to the system; whether any were.
+    @discardableResult
+    static func trim() -> Bool {
+        #if canImport(Glibc)
+        return malloc_trim(0) == 1
+        #else
+        return false
+        #endif
+    }
+
+    /// Trims every `seconds` until the task is cancelled.
+    static func trimming(every seconds: Int) -> Task<Void, Never> {
+        Task.detached(priority: .background) {
+            while (try? await Task.sleep(for: .seconds(seconds))) != nil {
+                trim()
+            }
+        }
     }
 }
