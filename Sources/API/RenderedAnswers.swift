@@ -100,7 +100,7 @@ final class RenderedAnswers: Sendable {
 
     /// Keeps an entry in every shard, dropping the oldest ones beyond each shard's bounds.
     func keep(_ key: String, _ entry: Entry) {
-        let size = entry.body.bytes.count + key.utf8.count
+        let size = entry.body.count + key.utf8.count
         guard size <= maxBytes / 8 else { return }
         for shard in shards {
             // An entry of its own per shard: a hit retains only its own thread's copy.
@@ -108,7 +108,7 @@ final class RenderedAnswers: Sendable {
             shard.state.withLock { state in
                 state.generation += 1
                 if let old = state.entries.updateValue((copy, state.generation), forKey: key) {
-                    state.bytes -= old.entry.body.bytes.count + key.utf8.count
+                    state.bytes -= old.entry.body.count + key.utf8.count
                 }
                 state.bytes += size
                 state.order.append((key, state.generation))
@@ -117,7 +117,7 @@ final class RenderedAnswers: Sendable {
                     state.head += 1
                     guard let kept = state.entries[oldest.key], kept.generation == oldest.generation else { continue }
                     state.entries[oldest.key] = nil
-                    state.bytes -= kept.entry.body.bytes.count + oldest.key.utf8.count
+                    state.bytes -= kept.entry.body.count + oldest.key.utf8.count
                 }
                 if state.head > 1024, state.head * 2 > state.order.count {
                     state.order.removeFirst(state.head)
@@ -128,8 +128,8 @@ final class RenderedAnswers: Sendable {
     }
 
     /// Bytes of the answers kept: every shard keeps the same entries and shares their bodies, so
-    /// each body (with its copy for sending and its gzip form) counts once and each key once per
-    /// shard; the records' own overhead is not counted.
+    /// each body (with its gzip form) counts once and each key once per shard; the records' own
+    /// overhead is not counted.
     var heldBytes: Int {
         guard let first = shards.first else { return 0 }
         let (bodies, keys) = first.state.withLock { state in

@@ -3,12 +3,10 @@ import Synchronization
 
 /// A response body shared by many responses, with its ETag and gzip form computed once.
 ///
-/// Used for fixed documents and, later, cached ones: both forms are handed to libmicrohttpd
-/// without a copy.
+/// Used for fixed documents and kept answers: both forms are handed to libmicrohttpd without a
+/// copy, and the uncompressed bytes are held once, where libmicrohttpd sends them from.
 public final class PreparedBody: Sendable {
-    /// The uncompressed bytes.
-    public let bytes: [UInt8]
-    /// The strong ETag over `bytes`.
+    /// The strong ETag over the bytes.
     public let etag: String
     /// The uncompressed bytes, where libmicrohttpd can send them from.
     public let shared: SharedBytes
@@ -16,18 +14,23 @@ public final class PreparedBody: Sendable {
 
     /// Prepares a body, computing its ETag now.
     public init(_ bytes: [UInt8]) {
-        self.bytes = bytes
         etag = ETag.compute(bytes)
         shared = SharedBytes(bytes)
     }
 
-    /// Bytes it holds: the body, its copy for sending and its gzip form once made.
-    public var heldBytes: Int { bytes.count + shared.count + (gzipped.withLock { $0?.count } ?? 0) }
+    /// The number of uncompressed bytes.
+    public var count: Int { shared.count }
+
+    /// A copy of the uncompressed bytes (for tests and in-memory responses; the server sends `shared`).
+    public var bytes: [UInt8] { shared.array }
+
+    /// Bytes it holds: the body and its gzip form once made.
+    public var heldBytes: Int { shared.count + (gzipped.withLock { $0?.count } ?? 0) }
 
     /// The gzip form, compressed on first use.
     public func gzip() -> SharedBytes {
         if let done = gzipped.withLock({ $0 }) { return done }
-        let compressed = SharedBytes(Gzip.compress(bytes))
+        let compressed = SharedBytes(Gzip.compress(shared.array))
         gzipped.withLock { $0 = compressed }
         return compressed
     }

@@ -24,8 +24,10 @@ extension Responder {
         }
         headers.setDefault("Cache-Control", response.cache.headerValue)
 
-        let body = response.body.bytes
-        let compressible = body.count >= configuration.gzipMinimumBytes && response.status != 204
+        // A prepared body is sent from its shared bytes, never copied.
+        let prepared: PreparedBody? = if case .prepared(let prepared) = response.body { prepared } else { nil }
+        let body = prepared == nil ? response.body.bytes : []
+        let compressible = (prepared?.count ?? body.count) >= configuration.gzipMinimumBytes && response.status != 204
         if response.negotiated {
             headers.add("Vary", "Accept, Accept-Encoding")
         } else if compressible {
@@ -33,14 +35,10 @@ extension Responder {
         }
 
         guard response.status == 200, request.method == "GET" || request.method == "HEAD" else {
+            if let prepared { return WireResponse(status: response.status, headers: headers, shared: prepared.shared) }
             return WireResponse(status: response.status, headers: headers, body: body)
         }
-        let etag: String
-        if case .prepared(let prepared) = response.body {
-            etag = prepared.etag
-        } else {
-            etag = ETag.compute(body)
-        }
+        let etag = prepared?.etag ?? ETag.compute(body)
         headers.add("ETag", etag)
         if let condition = request.headers["If-None-Match"], ETag.matches(condition, etag) {
             headers.remove("Content-Type")
@@ -48,14 +46,10 @@ extension Responder {
         }
         if compressible, Negotiation.acceptsGzip(request.headers["Accept-Encoding"]) {
             headers.add("Content-Encoding", "gzip")
-            if case .prepared(let prepared) = response.body {
-                return WireResponse(status: 200, headers: headers, shared: prepared.gzip())
-            }
+            if let prepared { return WireResponse(status: 200, headers: headers, shared: prepared.gzip()) }
             return WireResponse(status: 200, headers: headers, body: Gzip.compress(body))
         }
-        if case .prepared(let prepared) = response.body {
-            return WireResponse(status: 200, headers: headers, shared: prepared.shared)
-        }
+        if let prepared { return WireResponse(status: 200, headers: headers, shared: prepared.shared) }
         return WireResponse(status: 200, headers: headers, body: body)
     }
 }
