@@ -79,7 +79,8 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/gottago-soak.XXXXXX")
 # own service is not asked), with the faults, its clock at a weekday's midday in San Francisco (so
 # the same trains run whatever the hour). The soaked gottago reaches it by origin, as it would reach
 # the real upstreams, so its memory is the service's alone; the policies are the ones the embedded
-# sandbox gets (it needs no sparing). The access log goes to a file (part of the steady state).
+# sandbox gets (it needs no sparing, and has no daily quotas). The access log goes to a file (part
+# of the steady state).
 start_listener UPSTREAMS upstreams "$BIN" serve --host 127.0.0.1 --port 0 --routes "$HERE/../Routes" \
     --data-dir "$WORK/upstreams-data" --sandbox-faults "$FAULTS" --sandbox-time 1796241600
 SANDBOX=
@@ -98,7 +99,7 @@ SIMULATED=$(curl -fs --max-time 10 -H 'Accept: application/json' "$UPSTREAMS_URL
 [[ -n $SIMULATED ]] || fail "the upstreams' gottago simulates no upstream"
 UPSTREAM_SETTINGS=
 for name in $SIMULATED; do
-    UPSTREAM_SETTINGS+="$name origin=$SANDBOX max-concurrent=64 rate=100000 burst=100000;"
+    UPSTREAM_SETTINGS+="$name origin=$SANDBOX max-concurrent=64 rate=100000 burst=100000 daily-quotas=off;"
 done
 start_listener GOTTAGO gottago "$BIN" serve --host 127.0.0.1 --port 0 --routes "$HERE/../Routes" \
     --data-dir "$WORK/data" --upstream "$UPSTREAM_SETTINGS" --contact soak@localhost \
