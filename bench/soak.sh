@@ -84,23 +84,17 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/gottago-soak.XXXXXX")
 # of the steady state).
 start_listener UPSTREAMS upstreams "$BIN" serve --host 127.0.0.1 --port 0 --routes "$HERE/../Routes" \
     --data-dir "$WORK/upstreams-data" --sandbox-faults "$FAULTS" --sandbox-time 1796241600
-SANDBOX=
-for _ in $(seq 300); do
-    SANDBOX=$(grep -o -m1 'embedded sandbox at http://127\.0\.0\.1:[0-9]*' "$WORK/upstreams.stderr" | sed 's/.* at //') || true
-    [[ -n $SANDBOX ]] && break
-    kill -0 "$UPSTREAMS_PID" 2>/dev/null || { tail -n 20 "$WORK/upstreams.stderr" >&2; UPSTREAMS_PID=; fail "the upstreams' gottago exited at startup"; }
-    sleep 0.1
-done
-[[ -n $SANDBOX ]] || fail "the upstreams' gottago named no embedded sandbox within 30 s"
-# The upstreams the defaults use: those the upstreams' gottago sends to its sandbox.
+# The upstreams the defaults use, and where: those the upstreams' gottago sends to its sandbox.
 UPSTREAMS_URL=http://127.0.0.1:$UPSTREAMS_PORT
 SIMULATED=$(curl -fs --max-time 10 -H 'Accept: application/json' "$UPSTREAMS_URL/api/upstreams" |
-    python3 -c 'import json, sys; print(" ".join(u["name"] for u in json.load(sys.stdin)["upstreams"] if u["origin"]["kind"] == "sandbox"))') ||
+    python3 -c 'import json, sys; print(" ".join(u["name"] + " " + u["origin"]["hosts"][0] for u in json.load(sys.stdin)["upstreams"] if u["origin"]["kind"] == "sandbox"))') ||
     fail "could not read the simulated upstreams from $UPSTREAMS_URL/api/upstreams"
-[[ -n $SIMULATED ]] || fail "the upstreams' gottago simulates no upstream"
+read -r -a SIMULATED <<<"$SIMULATED"
+((${#SIMULATED[@]} > 0)) || fail "the upstreams' gottago simulates no upstream"
+SANDBOX=http://${SIMULATED[1]}
 UPSTREAM_SETTINGS=
-for name in $SIMULATED; do
-    UPSTREAM_SETTINGS+="$name origin=$SANDBOX max-concurrent=64 rate=100000 burst=100000 daily-quotas=off;"
+for ((i = 0; i < ${#SIMULATED[@]}; i += 2)); do
+    UPSTREAM_SETTINGS+="${SIMULATED[i]} origin=http://${SIMULATED[i + 1]} max-concurrent=64 rate=100000 burst=100000 daily-quotas=off;"
 done
 start_listener GOTTAGO gottago "$BIN" serve --host 127.0.0.1 --port 0 --routes "$HERE/../Routes" \
     --data-dir "$WORK/data" --upstream "$UPSTREAM_SETTINGS" --contact soak@localhost \
