@@ -52,7 +52,7 @@ enum OpsEndpoints {
                 if let upstreams { text += await upstreams.prometheusText() }
                 if let limits { text += limits.prometheusText() }
                 if !kept.isEmpty {
-                    text += "# HELP gottago_kept_answers_bytes Bytes of the rendered answers kept in memory, by family of endpoints (each body with its gzip form once, keys per shard).\n"
+                    text += "# HELP gottago_kept_answers_bytes Bytes of the rendered answers kept in memory, by family of endpoints (each body with its gzip form and each key once, the records of every shard that holds them).\n"
                     text += "# TYPE gottago_kept_answers_bytes gauge\n"
                     for (family, answers) in kept { text += "gottago_kept_answers_bytes{endpoints=\"\(family)\"} \(answers.heldBytes)\n" }
                 }

@@ -100,7 +100,7 @@ final class RenderedAnswers: Sendable {
 
     /// Keeps an entry in every shard, dropping the oldest ones beyond each shard's bounds.
     func keep(_ key: String, _ entry: Entry) {
-        let size = entry.body.count + key.utf8.count
+        let size = Self.charge(key, entry)
         guard size <= maxBytes / 8 else { return }
         for shard in shards {
             // An entry of its own per shard: a hit retains only its own thread's copy.
@@ -108,7 +108,7 @@ final class RenderedAnswers: Sendable {
             shard.state.withLock { state in
                 state.generation += 1
                 if let old = state.entries.updateValue((copy, state.generation), forKey: key) {
-                    state.bytes -= old.entry.body.count + key.utf8.count
+                    state.bytes -= Self.charge(key, old.entry)
                 }
                 state.bytes += size
                 state.order.append((key, state.generation))
@@ -117,9 +117,9 @@ final class RenderedAnswers: Sendable {
                     state.head += 1
                     guard let kept = state.entries[oldest.key], kept.generation == oldest.generation else { continue }
                     state.entries[oldest.key] = nil
-                    state.bytes -= kept.entry.body.count + oldest.key.utf8.count
+                    state.bytes -= Self.charge(oldest.key, kept.entry)
                 }
-                if state.head > 1024, state.head * 2 > state.order.count {
+                if state.head > 64, state.head * 2 > state.order.count {
                     state.order.removeFirst(state.head)
                     state.head = 0
                 }
@@ -127,18 +127,53 @@ final class RenderedAnswers: Sendable {
         }
     }
 
-    /// Bytes of the answers kept: every shard keeps the same entries and shares their bodies, so
-    /// each body (with its gzip form) counts once and each key once per shard; the records' own
-    /// overhead is not counted.
+    /// What an entry is charged against a shard's byte bound: its body (without the gzip form,
+    /// which may come later), its key and the records that hold them, as `heldBytes` counts them.
+    private static func charge(_ key: String, _ entry: Entry) -> Int {
+        let body = entry.body
+        return body.count + Layout.bodyObjects + Layout.heapString(body.etag) + max(key.utf8.count, Layout.heapString(key))
+            + Layout.entryObject + Layout.slot * 4 / 3 + Layout.order
+    }
+
+    /// Bytes of the answers kept, as malloc holds them: each body (with its gzip form) and each
+    /// key once, as every shard shares them; each shard's own entry objects, dictionary and order
+    /// list at the capacity they have grown to.
     var heldBytes: Int {
-        guard let first = shards.first else { return 0 }
-        let (bodies, keys) = first.state.withLock { state in
-            state.entries.reduce(into: (0, 0)) { sum, item in
-                sum.0 += item.value.entry.body.heldBytes
-                sum.1 += item.key.utf8.count
+        shards.indices.reduce(0) { sum, index in
+            sum + shards[index].state.withLock { state in
+                var bytes = Layout.buckets(state.entries.capacity) * Layout.slot + state.order.capacity * Layout.order
+                bytes += state.entries.count * Layout.entryObject
+                guard index == 0 else { return bytes }
+                for (key, kept) in state.entries {
+                    let body = kept.entry.body
+                    bytes += body.heldBytes + Layout.bodyObjects + Layout.heapString(body.etag) + Layout.heapString(key)
+                }
+                return bytes
             }
         }
-        return bodies + keys * shards.count
+    }
+
+    /// Sizes of the records that hold a kept answer, as laid out and as malloc rounds them.
+    private enum Layout {
+        /// One of malloc's chunks for `bytes`: its size word added, rounded up to 16.
+        static func chunk(_ bytes: Int) -> Int { max(32, (bytes + 8 + 15) & ~15) }
+        /// A Swift object with `fields` bytes of stored properties (after its 16-byte header).
+        static func object(_ fields: Int) -> Int { chunk(16 + fields) }
+        /// A string's storage of its own, if it is too long to be held inline (15 bytes).
+        static func heapString(_ string: String) -> Int {
+            string.utf8.count > 15 ? chunk(32 + string.utf8.count + 1) : 0
+        }
+
+        static let entryObject = object(
+            MemoryLayout<PreparedBody>.stride + MemoryLayout<Int>.stride + MemoryLayout<String>.stride
+                + MemoryLayout<Provenance>.stride)
+        /// The buckets a dictionary of `capacity` has: it grows when three quarters are taken.
+        static func buckets(_ capacity: Int) -> Int { (capacity * 4 + 2) / 3 }
+        /// A dictionary bucket: its key and its value, stored side by side.
+        static let slot = MemoryLayout<String>.stride + MemoryLayout<(entry: Entry, generation: Int)>.stride
+        static let order = MemoryLayout<(key: String, generation: Int)>.stride
+        /// A body's `PreparedBody` (ETag, bytes, gzip slot) and its `SharedBytes` (buffer, count).
+        static let bodyObjects = object(MemoryLayout<String>.stride + 8 + 16) + object(16 + 8)
     }
 
     /// The key of a kept answer: the endpoint's own part (a route id, a path), the negotiated

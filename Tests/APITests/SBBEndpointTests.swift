@@ -60,8 +60,8 @@ struct SBBEndpointTests {
             #expect(second.body == first.body)
             #expect(second.header("Cache-Control")?.hasPrefix("public, max-age=") == true)
             let metrics = try await live.get("/metrics").text
-            // The kept document (held once, where it is sent from; not asked for gzip) and its key in
-            // every shard, and the four upstream answers in the memory cache.
+            // The kept document (held once, where it is sent from; not asked for gzip), its key and
+            // every shard's records of it, and the four upstream answers in the memory cache.
             let kept = gauge(metrics, #"gottago_kept_answers_bytes{endpoints="sbb"}"#) ?? 0
             #expect(kept > first.body.count && kept < 2 * first.body.count)
             #expect((gauge(metrics, #"gottago_cache_held_bytes{driver="memory"}"#) ?? 0) > 0)
