@@ -92,9 +92,20 @@ final class RenderedAnswers: Sendable {
     /// counted where the entry's upstream answers count theirs.
     func fresh(_ key: String, now: Int64) -> Entry? {
         let slot = ThreadSlot.current
+        guard let entry = kept(key, now: now, slot: slot) else { return nil }
+        entry.provenance.keptCopyHits.record(slot: slot)
+        return entry
+    }
+
+    /// The entry under `key` while it is fresh at `now`, no hit counted: for a request that
+    /// waited for the upstream answers it holds, and finds them rendered by another that waited too.
+    func rendered(_ key: String, now: Int64) -> Entry? {
+        kept(key, now: now, slot: ThreadSlot.current)
+    }
+
+    private func kept(_ key: String, now: Int64, slot: Int) -> Entry? {
         let shard = shards[slot % shards.count]
         guard let entry = shard.state.withLock({ $0.entries[key]?.entry }), now < entry.provenance.freshUntil, now >= entry.provenance.storedAt else { return nil }
-        entry.provenance.keptCopyHits.record(slot: slot)
         return entry
     }
 

@@ -41,6 +41,10 @@ enum RouteEndpoints {
                     } catch {
                         throw CataloguedError(error)
                     }
+                    // Requests that waited for the same upstream answer: the first renders it, the others send its bytes.
+                    if answer.provenance.source != .stale, let kept = rendered.rendered(key(request), now: upstreams.now()) {
+                        return kept.response(now: upstreams.now(), source: answer.provenance.source.rawValue)
+                    }
                     var document = answer.extraction.node(status: { ErrorCatalog.status(of: $0) })
                     let status: Int
                     if case .failure(let failure) = answer.extraction.outcome { status = ErrorCatalog.status(of: failure.code) } else { status = 200 }

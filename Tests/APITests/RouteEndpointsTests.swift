@@ -297,4 +297,22 @@ struct RouteEndpointsTests {
             #expect(try await live.get("/healthz").status == 200)
         }
     }
+
+    @Test("clients waiting for one fetch all get the same bytes; only answers from the kept copy count as hits")
+    func waitersShareOneRendering() async throws {
+        try await withApp { live, upstream, _ in
+            // Some requests may come after the fetch: they are hits, the others waited for it.
+            let url = live.base + "/api/routes/feed/result?key=together&ms=300"
+            let results = try await offPool { try ConcurrentRequests.run(urls: Array(repeating: url, count: 8)) }
+            let answers = try results.map { try $0.get() }
+            #expect(answers.allSatisfy { $0.status == 200 })
+            #expect(Set(answers.map(\.body)).count == 1)
+            #expect(Set(answers.compactMap { $0.header("ETag") }).count == 1)
+            #expect(upstream.hits.value == 1)
+            let hits = answers.filter { $0.header("X-Cache") == "HIT" }.count
+            #expect(answers.filter { $0.header("X-Cache") == "MISS" }.count == answers.count - hits)
+            let text = try await live.get("/metrics").text
+            #expect(text.contains(#"gottago_upstream_cache_total{upstream="test-feed",result="hit"} \#(hits)"#))
+        }
+    }
 }

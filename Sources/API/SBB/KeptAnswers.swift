@@ -30,6 +30,10 @@ enum KeptAnswers {
             handler: { request, arguments in
                 let made = try await make(arguments)
                 let current = now()
+                // Requests that waited for the same upstream answers: the first renders the document, the others send its bytes.
+                if let provenance = made.provenance, provenance.isFresh(at: current), let kept = rendered.rendered(key(request), now: current) {
+                    return kept.response(now: current, source: provenance.source.rawValue)
+                }
                 guard let provenance = made.provenance, provenance.isFresh(at: current) else {
                     var response = Response.document(made.document, for: request, status: made.status, cache: .noCache)
                     if let provenance = made.provenance {
