@@ -79,23 +79,29 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/gottago-soak.XXXXXX")
 # The upstreams are another process: a gottago whose embedded sandbox answers every upstream (its
 # own service is not asked), with the faults, its clock at a weekday's midday in San Francisco (so
 # the same trains run whatever the hour). The soaked gottago reaches it by origin, as it would reach
-# the real upstreams, so its memory is the service's alone; the policies are the ones the embedded
-# sandbox gets (it needs no sparing, and has no daily quotas). The access log goes to a file (part
-# of the steady state).
+# the real upstreams, so its memory is the service's alone; each upstream's politeness is the one
+# the embedded sandbox gets there (it needs no sparing), as /api/upstreams reports it, and without
+# daily quotas, as the embedded sandbox has none. The access log goes to a file (part of the
+# steady state).
 start_listener UPSTREAMS upstreams "$BIN" serve --host 127.0.0.1 --port 0 --routes "$HERE/../Routes" \
     --data-dir "$WORK/upstreams-data" --sandbox-faults "$FAULTS" --sandbox-time 1796241600
 # The upstreams the defaults use, and where: those the upstreams' gottago sends to its sandbox.
 UPSTREAMS_URL=http://127.0.0.1:$UPSTREAMS_PORT
 SIMULATED=$(curl -fs --max-time 10 -H 'Accept: application/json' "$UPSTREAMS_URL/api/upstreams" |
-    python3 -c 'import json, sys; print(" ".join(u["name"] + " " + u["origin"]["hosts"][0] for u in json.load(sys.stdin)["upstreams"] if u["origin"]["kind"] == "sandbox"))') ||
+    python3 -c '
+import json, sys
+for u in json.load(sys.stdin)["upstreams"]:
+    if u["origin"]["kind"] == "sandbox":
+        p = u["politeness"]
+        print(u["name"], u["origin"]["hosts"][0], p["max_concurrent"], p["rate"], p["burst"])') ||
     fail "could not read the simulated upstreams from $UPSTREAMS_URL/api/upstreams"
-read -r -a SIMULATED <<<"$SIMULATED"
-((${#SIMULATED[@]} > 0)) || fail "the upstreams' gottago simulates no upstream"
-SANDBOX=http://${SIMULATED[1]}
+[[ -n $SIMULATED ]] || fail "the upstreams' gottago simulates no upstream"
+SANDBOX=
 UPSTREAM_SETTINGS=
-for ((i = 0; i < ${#SIMULATED[@]}; i += 2)); do
-    UPSTREAM_SETTINGS+="${SIMULATED[i]} origin=http://${SIMULATED[i + 1]} max-concurrent=64 rate=100000 burst=100000 daily-quotas=off;"
-done
+while read -r name host concurrent rate burst; do
+    SANDBOX=${SANDBOX:-http://$host}
+    UPSTREAM_SETTINGS+="$name origin=http://$host max-concurrent=$concurrent rate=$rate burst=$burst daily-quotas=off;"
+done <<<"$SIMULATED"
 start_listener GOTTAGO gottago "$BIN" serve --host 127.0.0.1 --port 0 --routes "$HERE/../Routes" \
     --data-dir "$WORK/data" --upstream "$UPSTREAM_SETTINGS" --contact soak@localhost \
     --header-timeout "$HEADER_TIMEOUT" --max-connections 4096 --max-connections-per-ip 4096 "${SERVE_ARGS[@]}"

@@ -141,9 +141,7 @@ final class RenderedAnswers: Sendable {
     /// What an entry is charged against a shard's byte bound: its body (without the gzip form,
     /// which may come later), its key and the records that hold them, as `heldBytes` counts them.
     private static func charge(_ key: String, _ entry: Entry) -> Int {
-        let body = entry.body
-        return body.count + Layout.bodyObjects + Layout.heapString(body.etag) + max(key.utf8.count, Layout.heapString(key))
-            + Layout.entryObject + Layout.slot * 4 / 3 + Layout.order
+        entry.body.count + Layout.once(key, entry.body) + Layout.perShard
     }
 
     /// Bytes of the answers kept, as malloc holds them: each body (with its gzip form) and each
@@ -155,10 +153,7 @@ final class RenderedAnswers: Sendable {
                 var bytes = Layout.buckets(state.entries.capacity) * Layout.slot + state.order.capacity * Layout.order
                 bytes += state.entries.count * Layout.entryObject
                 guard index == 0 else { return bytes }
-                for (key, kept) in state.entries {
-                    let body = kept.entry.body
-                    bytes += body.heldBytes + Layout.bodyObjects + Layout.heapString(body.etag) + Layout.heapString(key)
-                }
+                for (key, kept) in state.entries { bytes += kept.entry.body.heldBytes + Layout.once(key, kept.entry.body) }
                 return bytes
             }
         }
@@ -185,6 +180,14 @@ final class RenderedAnswers: Sendable {
         static let order = MemoryLayout<(key: String, generation: Int)>.stride
         /// A body's `PreparedBody` (ETag, bytes, gzip slot) and its `SharedBytes` (buffer, count).
         static let bodyObjects = object(MemoryLayout<String>.stride + 8 + 16) + object(16 + 8)
+        /// What an answer holds once, however many shards keep it, besides its body's bytes: the
+        /// body's objects and the storage of its ETag and of its key.
+        static func once(_ key: String, _ body: PreparedBody) -> Int {
+            bodyObjects + heapString(body.etag) + heapString(key)
+        }
+        /// What each shard holds for an entry: its object, a bucket (at the load the dictionary
+        /// grows at) and a place in the order list.
+        static let perShard = entryObject + slot * 4 / 3 + order
     }
 
     /// The key of a kept answer: the endpoint's own part (a route id, a path), the negotiated

@@ -42,8 +42,9 @@ enum RouteEndpoints {
                         throw CataloguedError(error)
                     }
                     // Requests that waited for the same upstream answer: the first renders it, the others send its bytes.
-                    if answer.provenance.source != .stale, let kept = rendered.rendered(key(request), now: upstreams.now()) {
-                        return kept.response(now: upstreams.now(), source: answer.provenance.source.rawValue)
+                    if answer.provenance.source != .stale {
+                        let now = upstreams.now()
+                        if let kept = rendered.rendered(key(request), now: now) { return kept.response(now: now, source: answer.provenance.source.rawValue) }
                     }
                     var document = answer.extraction.node(status: { ErrorCatalog.status(of: $0) })
                     let status: Int
