@@ -62,7 +62,15 @@ public final class XPathEvaluator {
     /// The string values of what an expression yields: one per selected node, or the one value of
     /// a string, number or boolean expression (`"true"`/`"false"`).
     public func strings(_ expression: XPathExpression, at node: DocumentNode? = nil) throws(DocumentError) -> [String] {
-        try evaluate(expression, at: node) { result in
+        if let path = expression.childPath, let start = walkStart(node) {
+            var values: [String] = []
+            path.walk(from: start, document: documentNode) { selected in
+                values.append(LibXML.take(xmlXPathCastNodeToString(selected)) ?? "")
+                return true
+            }
+            return values
+        }
+        return try evaluate(expression, at: node) { result in
             switch result.pointee.type {
             case XPATH_NODESET:
                 return Self.nodePointers(result).map { LibXML.take(xmlXPathCastNodeToString($0)) ?? "" }
@@ -81,7 +89,16 @@ public final class XPathEvaluator {
     /// The first string value that is not blank, converting nodes only until one is found: for
     /// single-valued fields, where most selections hold one node but some hold hundreds.
     public func firstNonBlankString(_ expression: XPathExpression, at node: DocumentNode? = nil) throws(DocumentError) -> String? {
-        try evaluate(expression, at: node) { result in
+        if let path = expression.childPath, let start = walkStart(node) {
+            var found: String?
+            path.walk(from: start, document: documentNode) { selected in
+                guard let text = LibXML.take(xmlXPathCastNodeToString(selected)), !text.isBlank else { return true }
+                found = text
+                return false
+            }
+            return found
+        }
+        return try evaluate(expression, at: node) { result in
             let value: String?
             switch result.pointee.type {
             case XPATH_NODESET:
@@ -109,10 +126,22 @@ public final class XPathEvaluator {
         try evaluate(expression, at: node) { result in xmlXPathCastToBoolean(result) != 0 }
     }
 
+    /// The document as the node a path starts from.
+    private var documentNode: xmlNodePtr {
+        UnsafeMutableRawPointer(document.pointer).assumingMemoryBound(to: xmlNode.self)
+    }
+
+    /// Where a ``ChildPath`` walk starts for `node`: an element, or the document for none; nil for
+    /// other nodes (an attribute, a text), which libxml2 evaluates instead.
+    private func walkStart(_ node: DocumentNode?) -> xmlNodePtr? {
+        guard let node else { return documentNode }
+        return node.pointer.pointee.type == XML_ELEMENT_NODE ? node.pointer : nil
+    }
+
     private func evaluate<T>(
         _ expression: XPathExpression, at node: DocumentNode?, _ read: (xmlXPathObjectPtr) throws(DocumentError) -> T
     ) throws(DocumentError) -> T {
-        context.pointee.node = node?.pointer ?? UnsafeMutableRawPointer(document.pointer).assumingMemoryBound(to: xmlNode.self)
+        context.pointee.node = node?.pointer ?? documentNode
         let limit = UInt(max(document.limits.maxXPathOperations, 1))
         context.pointee.opLimit = limit
         context.pointee.opCount = 0
@@ -140,6 +169,12 @@ public final class XPathEvaluator {
 extension String {
     /// Whether the text is empty or only whitespace.
     public var isBlank: Bool {
-        utf8.allSatisfy { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) } || allSatisfy(\.isWhitespace)
+        var ascii = true
+        for byte in utf8 where byte != 0x20 && !(0x09...0x0D).contains(byte) {
+            // An ASCII character other than a space starts a character that is not whitespace.
+            if byte < 0x80 { return false }
+            ascii = false
+        }
+        return ascii || allSatisfy(\.isWhitespace)
     }
 }

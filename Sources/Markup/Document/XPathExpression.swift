@@ -8,10 +8,15 @@ internal import CLibXML2
 /// ```swift
 /// let rows = try XPathExpression("//table[contains(@class,'ovTable')]//tr")
 /// ```
+///
+/// A path of plain child steps (`data/instant/details/air_temperature`, `td/a/@href`), as most
+/// fields are, is also kept as a ``ChildPath``, which the evaluator walks itself.
 public struct XPathExpression: Sendable, CustomStringConvertible {
     /// The expression as written.
     public let source: String
     let compiled: CompiledXPath
+    /// The expression as a walk over child elements, when it is one.
+    let childPath: ChildPath?
 
     /// Compiles an expression; a syntax error throws with libxml2's message.
     public init(_ source: String) throws(DocumentError) {
@@ -24,37 +29,67 @@ public struct XPathExpression: Sendable, CustomStringConvertible {
             throw DocumentError(.invalidXPath, "Invalid XPath \"\(source)\": \(reason ?? "does not compile")")
         }
         self.source = source
-        compiled = CompiledXPath(pointer)
+        compiled = CompiledXPath(pointer, source: source)
+        childPath = ChildPath(source)
     }
 
     public var description: String { source }
 }
 
-/// Owns a compiled expression, evaluated by one thread at a time.
+/// Owns the compiled forms of one expression, each evaluated by one thread at a time.
 ///
 /// With Debian's libxml2 2.9.14, one compiled expression evaluated on several threads at once now
 /// and then selected nothing (a field missing, a list empty; `ConcurrentExtractionTests` saw it in
-/// about one run in three without this lock): evaluation is not safe to share. Evaluations of one
-/// expression therefore take turns; different expressions, and so different fields and routes,
-/// still run side by side.
+/// about one run in three when nothing kept them apart). An evaluation therefore takes a compiled
+/// copy no other evaluation is using, and gives it back after; when every copy is in use, it
+/// compiles another. There are never more copies than evaluations that once ran at the same time,
+/// so at most one per thread, and two extractions of one route run side by side instead of taking
+/// turns at every field.
 final class CompiledXPath: @unchecked Sendable {
-    let pointer: xmlXPathCompExprPtr
+    private let source: String
+    /// Copies no evaluation is using; guarded by `mutex`.
+    private var idle: [xmlXPathCompExprPtr]
     private var mutex = pthread_mutex_t()
 
-    init(_ pointer: xmlXPathCompExprPtr) {
-        self.pointer = pointer
+    init(_ pointer: xmlXPathCompExprPtr, source: String) {
+        self.source = source
+        idle = [pointer]
         pthread_mutex_init(&mutex, nil)
     }
 
     deinit {
         pthread_mutex_destroy(&mutex)
-        xmlXPathFreeCompExpr(pointer)
+        for pointer in idle { xmlXPathFreeCompExpr(pointer) }
     }
 
-    /// Evaluates the expression in `context`, alone.
+    /// Evaluates the expression in `context` with a copy of its own; nil when libxml2 fails
+    /// (or cannot allocate another copy).
     func evaluate(in context: xmlXPathContextPtr) -> xmlXPathObjectPtr? {
+        guard let pointer = checkOut() else { return nil }
+        defer { checkIn(pointer) }
+        return xmlXPathCompiledEval(pointer, context)
+    }
+
+    /// How many compiled copies exist that no evaluation is using.
+    var idleCopies: Int {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
-        return xmlXPathCompiledEval(pointer, context)
+        return idle.count
+    }
+
+    /// A copy for one evaluation: an idle one, or a new one when none is idle.
+    func checkOut() -> xmlXPathCompExprPtr? {
+        pthread_mutex_lock(&mutex)
+        let pointer = idle.popLast()
+        pthread_mutex_unlock(&mutex)
+        // It compiled once, so it compiles again; only an allocation can fail.
+        return pointer ?? xmlXPathCompile(source)
+    }
+
+    /// Gives back a copy `checkOut` returned, once its evaluation is over.
+    func checkIn(_ pointer: xmlXPathCompExprPtr) {
+        pthread_mutex_lock(&mutex)
+        idle.append(pointer)
+        pthread_mutex_unlock(&mutex)
     }
 }
