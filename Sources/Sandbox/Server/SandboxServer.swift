@@ -217,8 +217,10 @@ public final class SandboxServer: Sendable {
         // The pages' queries are ISO-8859-1, read by the service itself.
         return Route(method, path, summary: summary, readsRawQuery: true, immediate: immediate, handler: { request in
             // Worked out first and sent when the latency is up: a real upstream's work is part
-            // of the time it takes to answer, not added to it.
-            let due = ContinuousClock.now.advanced(by: .milliseconds(latency))
+            // of the time it takes to answer, not added to it. The latency counts from the
+            // request's arrival, not from when this task got a thread: the service's own work
+            // (which shares the threads) must not make its simulated upstream slower.
+            let due = ContinuousClock.now.advanced(by: .milliseconds(latency) - request.age)
             let response = answer(request)
             try await Task.sleep(until: due, clock: .continuous)
             return response

@@ -10,14 +10,16 @@ public struct Request: Sendable {
         let rawQuery: Substring?
         let headers: HTTPHeaders
         let remoteAddress: String
+        let received: UInt64
 
-        init(id: String, method: String, path: String, rawQuery: Substring?, headers: HTTPHeaders, remoteAddress: String) {
+        init(id: String, method: String, path: String, rawQuery: Substring?, headers: HTTPHeaders, remoteAddress: String, received: UInt64) {
             self.id = id
             self.method = method
             self.path = path
             self.rawQuery = rawQuery
             self.headers = headers
             self.remoteAddress = remoteAddress
+            self.received = received
         }
     }
 
@@ -40,6 +42,11 @@ public struct Request: Sendable {
     /// reads. It is the peer's address; the one place to change when a trusted proxy's
     /// `X-Forwarded-For` is to name the client instead.
     public var clientAddress: String { remoteAddress }
+    /// How long ago its head was read: what a handler that must answer by a time counted from
+    /// the request's arrival (the sandbox's latency) subtracts, having perhaps waited for a thread.
+    public var age: Duration {
+        .nanoseconds(Int64(bitPattern: Timestamp.monotonicNanoseconds() &- head.received))
+    }
 
     /// The request body (bounded by the server's limit).
     public internal(set) var body: [UInt8]
@@ -64,13 +71,14 @@ public struct Request: Sendable {
 
     /// The same request with another target (the query without a credential), the rest kept.
     func retargeted(_ target: String) -> Request {
-        Request(id: id, method: method, target: target, headers: headers, body: body, remoteAddress: remoteAddress)
+        Request(id: id, method: method, target: target, headers: headers, body: body, remoteAddress: remoteAddress, received: head.received)
     }
 
-    /// Creates a request from its parts, as read off the wire or built by a test.
+    /// Creates a request from its parts, as read off the wire or built by a test; `received` is
+    /// when its head was read, in monotonic nanoseconds (now by default).
     public init(
         id: String, method: String, target: String, headers: HTTPHeaders = HTTPHeaders(),
-        body: [UInt8] = [], remoteAddress: String = "127.0.0.1"
+        body: [UInt8] = [], remoteAddress: String = "127.0.0.1", received: UInt64? = nil
     ) {
         let path: String
         let rawQuery: Substring?
@@ -85,7 +93,9 @@ public struct Request: Sendable {
             path = target
             rawQuery = nil
         }
-        head = Head(id: id, method: method, path: path, rawQuery: rawQuery, headers: headers, remoteAddress: remoteAddress)
+        head = Head(
+            id: id, method: method, path: path, rawQuery: rawQuery, headers: headers, remoteAddress: remoteAddress,
+            received: received ?? Timestamp.monotonicNanoseconds())
         self.body = body
     }
 }

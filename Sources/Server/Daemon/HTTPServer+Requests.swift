@@ -134,7 +134,7 @@ extension HTTPServer {
         let remote = trusted.isEmpty ? peer : trusted.client(peer: peer, forwardedFor: headers.values("X-Forwarded-For"))
         let request = Request(
             id: RequestID.accept(headers["X-Request-Id"]) ?? RequestID.next(),
-            method: context.method, target: context.target, headers: headers, remoteAddress: remote)
+            method: context.method, target: context.target, headers: headers, remoteAddress: remote, received: context.started)
         if let rejection = connectionState?.rejection {
             context.early = rejection
         } else if context.early == nil {

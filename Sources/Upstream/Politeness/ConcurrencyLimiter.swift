@@ -47,17 +47,30 @@ public final class ConcurrencyLimiter: Sendable {
     /// Runs `body` in a slot, waiting for one first.
     public func withSlot<T: Sendable>(_ priority: Priority, _ body: () async throws -> T) async throws -> T {
         try await acquire(priority)
-        defer { release() }
-        return try await body()
+        return try await inSlot(body)
     }
 
     /// Runs `body` in a slot, waiting for one until `deadline` at most. Throws `SlotTimeout`
     /// without running `body` when the deadline comes first, or together with the slot.
     public func withSlot<T: Sendable>(_ priority: Priority, by deadline: Deadline, _ body: () async throws -> T) async throws -> T {
         try await acquire(priority, by: deadline)
-        defer { release() }
-        guard !deadline.hasPassed else { throw SlotTimeout() }
-        return try await body()
+        return try await inSlot { () async throws -> T in
+            guard !deadline.hasPassed else { throw SlotTimeout() }
+            return try await body()
+        }
+    }
+
+    /// Runs `body` in the slot just acquired, then gives the slot back.
+    ///
+    /// When the slot goes to a request in line, that request is let go before this task goes on:
+    /// what follows a fetch here (parsing its answer) is CPU work, and the one in line, resumed
+    /// behind it and behind every other answer that came back at the same moment, would otherwise
+    /// wait for all of them to be parsed before it is even sent.
+    private func inSlot<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        let result: Result<T, any Error>
+        do { result = .success(try await body()) } catch { result = .failure(error) }
+        if release() { await Task.yield() }
+        return try result.get()
     }
 
     /// Waits for a slot; throws `CancellationError` if the task is cancelled while it waits, and
@@ -111,7 +124,9 @@ public final class ConcurrencyLimiter: Sendable {
     }
 
     /// Gives a slot back: to the first client in line, else the first refresh, else free.
-    public func release() {
+    /// True when it went to a request in line.
+    @discardableResult
+    public func release() -> Bool {
         let next = state.withLock { state -> Waiter? in
             if !state.clients.isEmpty { return state.clients.removeFirst() }
             if !state.background.isEmpty { return state.background.removeFirst() }
@@ -119,5 +134,6 @@ public final class ConcurrencyLimiter: Sendable {
             return nil
         }
         next?.continuation.resume()
+        return next != nil
     }
 }
