@@ -269,7 +269,9 @@ public final class UpstreamClient: Sendable {
             log?("\(name): \(failure.code) (HTTP \(response.status)) for \(route.id): \(failure.message)")
             throw failure
         }
-        let extraction = Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters.singleValues)
+        let extraction = await ParsingThreads.run {
+            Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters.singleValues)
+        }
         fillRates.record(route, extraction)
         let brokenAnswer: Bool
         if case .failure(let failure) = extraction.outcome, failure.kind == .fault { brokenAnswer = true } else { brokenAnswer = false }

@@ -13,7 +13,7 @@ public struct DocumentNode {
 
     /// The XPath string value: the text of an element and all its descendants, an attribute's value.
     public var stringValue: String {
-        LibXML.take(xmlXPathCastNodeToString(pointer)) ?? ""
+        LibXML.stringValue(pointer)
     }
 
     /// The value of the attribute with this name, if present.

@@ -54,6 +54,15 @@ enum JSONText {
     static func scanString(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, into output: inout [UInt8]) throws(DocumentError) {
         position += 1
         while position < bytes.count {
+            // The bytes up to the next quote, backslash or control character, in one copy.
+            let run = position
+            while position < bytes.count, bytes[position] >= 0x20, bytes[position] != UInt8(ascii: "\""),
+                bytes[position] != UInt8(ascii: "\\")
+            {
+                position += 1
+            }
+            if position > run { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position])) }
+            guard position < bytes.count else { break }
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "\""):
@@ -155,14 +164,18 @@ enum XMLNameMapping {
     /// digits, `_`, `-` and `.` that starts with a letter or `_`, at most `maxLength` long.
     static func isElementName(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = key.first, startsName(first), key.count <= maxLength else { return false }
-        return key.allSatisfy(isNameCharacter)
+        for byte in key where !isNameCharacter(byte) { return false }
+        return true
     }
 
+    @inline(__always)
     private static func isNameCharacter(_ byte: UInt8) -> Bool {
         startsName(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2E
     }
 
+    @inline(__always)
     private static func startsName(_ byte: UInt8) -> Bool {
-        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+        // ASCII letters, either case, and `_`.
+        (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x5F
     }
 }

@@ -24,6 +24,21 @@ enum LibXML {
         return string(text)
     }
 
+    /// A node's XPath string value. An element or attribute whose only child is a text (or CDATA)
+    /// node, as nearly every one a route reads is, gives that child's text without libxml2
+    /// building a copy of it first; anything else is libxml2's `string()`.
+    static func stringValue(_ node: xmlNodePtr) -> String {
+        let type = node.pointee.type
+        if type == XML_ELEMENT_NODE || type == XML_ATTRIBUTE_NODE {
+            // An attribute's children sit where an element's do.
+            guard let child = node.pointee.children else { return "" }
+            if child.pointee.next == nil, child.pointee.type == XML_TEXT_NODE || child.pointee.type == XML_CDATA_SECTION_NODE {
+                return string(child.pointee.content) ?? ""
+            }
+        }
+        return take(xmlXPathCastNodeToString(node)) ?? ""
+    }
+
     private static func strlen(_ text: UnsafePointer<xmlChar>) -> Int {
         var count = 0
         while text[count] != 0 { count += 1 }

@@ -65,7 +65,7 @@ public final class XPathEvaluator {
         if let path = expression.childPath, let start = walkStart(node) {
             var values: [String] = []
             path.walk(from: start, document: documentNode) { selected in
-                values.append(LibXML.take(xmlXPathCastNodeToString(selected)) ?? "")
+                values.append(LibXML.stringValue(selected))
                 return true
             }
             return values
@@ -73,7 +73,7 @@ public final class XPathEvaluator {
         return try evaluate(expression, at: node) { result in
             switch result.pointee.type {
             case XPATH_NODESET:
-                return Self.nodePointers(result).map { LibXML.take(xmlXPathCastNodeToString($0)) ?? "" }
+                return Self.nodePointers(result).map(LibXML.stringValue)
             case XPATH_STRING:
                 return [LibXML.string(result.pointee.stringval) ?? ""]
             case XPATH_NUMBER:
@@ -92,7 +92,8 @@ public final class XPathEvaluator {
         if let path = expression.childPath, let start = walkStart(node) {
             var found: String?
             path.walk(from: start, document: documentNode) { selected in
-                guard let text = LibXML.take(xmlXPathCastNodeToString(selected)), !text.isBlank else { return true }
+                let text = LibXML.stringValue(selected)
+                guard !text.isBlank else { return true }
                 found = text
                 return false
             }
@@ -104,7 +105,8 @@ public final class XPathEvaluator {
             case XPATH_NODESET:
                 guard let set = result.pointee.nodesetval, let table = set.pointee.nodeTab else { return nil }
                 for index in 0..<Int(set.pointee.nodeNr) {
-                    guard let node = table[index], let text = LibXML.take(xmlXPathCastNodeToString(node)) else { continue }
+                    guard let node = table[index] else { continue }
+                    let text = LibXML.stringValue(node)
                     if !text.isBlank { return text }
                 }
                 return nil

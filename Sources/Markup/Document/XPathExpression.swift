@@ -2,6 +2,7 @@
 import Glibc
 #endif
 internal import CLibXML2
+import Synchronization
 
 /// A compiled XPath 1.0 expression, shared by every evaluation of a route.
 ///
@@ -47,19 +48,23 @@ public struct XPathExpression: Sendable, CustomStringConvertible {
 /// turns at every field.
 final class CompiledXPath: @unchecked Sendable {
     private let source: String
-    /// Copies no evaluation is using; guarded by `mutex`.
-    private var idle: [xmlXPathCompExprPtr]
-    private var mutex = pthread_mutex_t()
+    /// Copies no evaluation is using.
+    private let idle: Mutex<[Copy]>
+
+    /// One compiled copy, handed from one evaluation to the next under `idle`'s lock.
+    private struct Copy: @unchecked Sendable {
+        let pointer: xmlXPathCompExprPtr
+    }
 
     init(_ pointer: xmlXPathCompExprPtr, source: String) {
         self.source = source
-        idle = [pointer]
-        pthread_mutex_init(&mutex, nil)
+        idle = Mutex([Copy(pointer: pointer)])
     }
 
     deinit {
-        pthread_mutex_destroy(&mutex)
-        for pointer in idle { xmlXPathFreeCompExpr(pointer) }
+        idle.withLock { copies in
+            for copy in copies { xmlXPathFreeCompExpr(copy.pointer) }
+        }
     }
 
     /// Evaluates the expression in `context` with a copy of its own; nil when libxml2 fails
@@ -72,24 +77,18 @@ final class CompiledXPath: @unchecked Sendable {
 
     /// How many compiled copies exist that no evaluation is using.
     var idleCopies: Int {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return idle.count
+        idle.withLock { $0.count }
     }
 
     /// A copy for one evaluation: an idle one, or a new one when none is idle.
     func checkOut() -> xmlXPathCompExprPtr? {
-        pthread_mutex_lock(&mutex)
-        let pointer = idle.popLast()
-        pthread_mutex_unlock(&mutex)
         // It compiled once, so it compiles again; only an allocation can fail.
-        return pointer ?? xmlXPathCompile(source)
+        idle.withLock { $0.popLast() }?.pointer ?? xmlXPathCompile(source)
     }
 
     /// Gives back a copy `checkOut` returned, once its evaluation is over.
     func checkIn(_ pointer: xmlXPathCompExprPtr) {
-        pthread_mutex_lock(&mutex)
-        idle.append(pointer)
-        pthread_mutex_unlock(&mutex)
+        let copy = Copy(pointer: pointer)
+        idle.withLock { $0.append(copy) }
     }
 }

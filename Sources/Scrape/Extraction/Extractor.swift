@@ -124,16 +124,14 @@ private struct Run {
         _ spec: RecordSpec, at node: DocumentNode, index: Int, parent: [String: FieldValue]?, previous: [String: FieldValue], path: String
     ) throws(DocumentError) -> (record: Record, values: [String: FieldValue])? {
         xpath.setVariable(Route.indexVariable, to: Double(index))
-        var values: [String: FieldValue] = [:]
-        values.reserveCapacity(spec.members.count)
+        let scope = RecordScope(parent: parent, parameters: parameters, previousRecord: previous, timeZone: timeZone)
+        scope.current.reserveCapacity(spec.members.count)
         var members: [Record.Member] = []
         members.reserveCapacity(spec.members.count)
         for member in spec.members {
             switch member {
             case .field(let field):
-                let found = try fieldValues(field, at: node, scope: FieldScope(
-                    current: values, parent: parent, parameters: parameters, previousRecord: previous, field: field.name,
-                    timeZone: timeZone), path: path)
+                let found = try fieldValues(field, at: node, scope: FieldScope(record: scope, field: field.name), path: path)
                 guard !found.isEmpty else {
                     if field.required {
                         notes.add("\(path): dropped, required field \(field.name) is missing")
@@ -141,21 +139,21 @@ private struct Run {
                     }
                     continue
                 }
-                values[field.name] = found[0]
+                scope.current[field.name] = found[0]
                 if !field.hidden { members.append(.field(name: field.name, values: found, item: field.item)) }
             case .records(let nested):
-                let records = try records(nested, at: node, parent: values, path: path + "/" + nested.list)
+                let records = try records(nested, at: node, parent: scope.current, path: path + "/" + nested.list)
                 members.append(.list(name: nested.list, records: records))
                 // The nested records bound their own positions.
                 xpath.setVariable(Route.indexVariable, to: Double(index))
             }
         }
-        return (Record(name: spec.name, members: members), values)
+        return (Record(name: spec.name, members: members), scope.current)
     }
 
     private mutating func fieldValues(_ field: FieldSpec, at node: DocumentNode, scope: FieldScope, path: String) throws(DocumentError) -> [FieldValue] {
         for name in field.xpathReferences {
-            xpath.setVariable(name, to: scope.current[name]?.text ?? "")
+            xpath.setVariable(name, to: scope.record.current[name]?.text ?? "")
         }
         let raw: [String]
         if field.item == nil {
@@ -179,15 +177,31 @@ private struct Run {
     }
 }
 
-/// What a field's normalizers can refer to.
-private struct FieldScope: NormalizerContext {
-    let current: [String: FieldValue]
+/// What the fields of one record can refer to: the values found so far, the enclosing record's,
+/// the previous record's and the parameters. One per record, shared by its fields' scopes.
+private final class RecordScope {
+    var current: [String: FieldValue] = [:]
     let parent: [String: FieldValue]?
     let parameters: [String: String]
     /// The previous record's values, looked up only when a normalizer asks for `$previous`.
     let previousRecord: [String: FieldValue]
-    let field: String
     let timeZone: ZoneRules
+
+    init(parent: [String: FieldValue]?, parameters: [String: String], previousRecord: [String: FieldValue], timeZone: ZoneRules) {
+        self.parent = parent
+        self.parameters = parameters
+        self.previousRecord = previousRecord
+        self.timeZone = timeZone
+    }
+}
+
+/// What a field's normalizers can refer to: its record's scope and its own name (for
+/// `$previous`). Small enough to be passed as `any NormalizerContext` without a box of its own.
+private struct FieldScope: NormalizerContext {
+    let record: RecordScope
+    let field: String
+
+    var timeZone: ZoneRules { record.timeZone }
 
     /// A referenced value's text, written only when a normalizer asks for it.
     func value(of reference: ValueReference) -> String? {
@@ -196,10 +210,10 @@ private struct FieldScope: NormalizerContext {
 
     func fieldValue(of reference: ValueReference) -> FieldValue? {
         switch reference {
-        case .field(let name): current[name]
-        case .parentField(let name): parent?[name]
-        case .parameter(let name): parameters[name].map(FieldValue.text)
-        case .previous: previousRecord[field]
+        case .field(let name): record.current[name]
+        case .parentField(let name): record.parent?[name]
+        case .parameter(let name): record.parameters[name].map(FieldValue.text)
+        case .previous: record.previousRecord[field]
         }
     }
 }

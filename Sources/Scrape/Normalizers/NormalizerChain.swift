@@ -35,6 +35,8 @@ public struct NormalizerChain: Sendable {
     /// (the date-time of `time` and `datetime`).
     public func values(_ values: [String], in context: some NormalizerContext) throws(NormalizerError) -> [FieldValue] {
         guard let last = steps.last else { return values.map(FieldValue.text) }
+        // Most fields are one value through one step: its result is the field's.
+        if steps.count == 1, values.count == 1 { return try last.values(values[0], in: context) }
         var current = values
         for step in steps.dropLast() {
             var next: [String] = []

@@ -59,22 +59,26 @@ struct URLNormalizer: Normalizer {
     /// An `http://` or `https://` URL (lowercase scheme) with a host and no `.` or `..` path
     /// segment, which resolution would return unchanged.
     static func isPlainAbsolute(_ text: Substring) -> Bool {
-        let utf8 = text.utf8
-        let rest: Substring.UTF8View
-        if utf8.starts(with: "http://".utf8) {
-            rest = text.dropFirst(7).utf8
-        } else if utf8.starts(with: "https://".utf8) {
-            rest = text.dropFirst(8).utf8
+        if let plain = text.utf8.withContiguousStorageIfAvailable(isPlainAbsolute) { return plain }
+        return Array(text.utf8).withUnsafeBufferPointer(isPlainAbsolute)
+    }
+
+    private static func isPlainAbsolute(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let scheme: Int
+        if startsWith(bytes, "http://") {
+            scheme = 7
+        } else if startsWith(bytes, "https://") {
+            scheme = 8
         } else {
             return false
         }
-        guard let first = rest.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "?"), first != UInt8(ascii: "#") else {
-            return false
-        }
+        guard scheme < bytes.count else { return false }
+        let first = bytes[scheme]
+        guard first != UInt8(ascii: "/"), first != UInt8(ascii: "?"), first != UInt8(ascii: "#") else { return false }
         // A dot segment is "/." followed by "/", "?", "#", "." or the end; "/.x" is an ordinary name.
         var previous: UInt8 = 0
         var dots = 0
-        for byte in rest {
+        for byte in UnsafeBufferPointer(rebasing: bytes[scheme...]) {
             if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
             if byte == UInt8(ascii: ".") && (previous == UInt8(ascii: "/") || dots > 0) {
                 dots += 1
@@ -86,6 +90,13 @@ struct URLNormalizer: Normalizer {
             previous = byte
         }
         return !(dots > 0 && dots <= 2)
+    }
+
+    private static func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
+        for index in 0..<count where bytes[index] != prefix.utf8Start[index] { return false }
+        return true
     }
 
     private static func isHTTP(_ scheme: String) -> Bool {

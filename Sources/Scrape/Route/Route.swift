@@ -199,15 +199,19 @@ public struct RecordSpec: Sendable {
     /// The route file line, for messages.
     public let line: Int
 
-    /// A field or a nested list.
+    /// A field or a nested list; one reference either way, so that going through a record's
+    /// members copies no field's properties.
     public enum Member: Sendable {
         case field(FieldSpec)
-        case records(RecordSpec)
+        indirect case records(RecordSpec)
     }
 }
 
 /// One value of a record.
-public struct FieldSpec: Sendable {
+///
+/// A class: extraction goes through a record's fields once per record, and passing a field
+/// around then costs one reference count instead of one per property.
+public final class FieldSpec: Sendable {
     /// The element name, also how later fields refer to it (`$name`).
     public let name: String
     /// The XPath of its raw values, relative to the record's node.
@@ -226,5 +230,20 @@ public struct FieldSpec: Sendable {
     public let line: Int
     /// The earlier fields of the record its XPath reads as variables (`$symbol`), bound to their
     /// values (the empty string when missing) before it is evaluated.
-    public var xpathReferences: [String] = []
+    public let xpathReferences: [String]
+
+    public init(
+        name: String, xpath: XPathExpression, required: Bool, defaultValue: String?, normalizers: NormalizerChain?, item: String?,
+        hidden: Bool, line: Int, xpathReferences: [String] = []
+    ) {
+        self.name = name
+        self.xpath = xpath
+        self.required = required
+        self.defaultValue = defaultValue
+        self.normalizers = normalizers
+        self.item = item
+        self.hidden = hidden
+        self.line = line
+        self.xpathReferences = xpathReferences
+    }
 }

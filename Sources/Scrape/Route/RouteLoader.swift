@@ -220,12 +220,10 @@ struct RouteLoader {
             }
         }
         let (xpath, references) = try fieldXPath(node.attribute("xpath") ?? "", field: name, record: record, earlier: earlier, at: node)
-        var field = FieldSpec(
+        return FieldSpec(
             name: name, xpath: xpath, required: node.attribute("required") == "true",
             defaultValue: node.attribute("default"), normalizers: chain, item: node.attribute("item"),
-            hidden: node.attribute("hidden") == "true", line: node.line)
-        field.xpathReferences = references
-        return field
+            hidden: node.attribute("hidden") == "true", line: node.line, xpathReferences: references)
     }
 
     /// A field's expression and the earlier fields of its record it reads as `$name` (besides

@@ -47,7 +47,7 @@ extension Responder {
         if compressible, Negotiation.acceptsGzip(request.headers["Accept-Encoding"]) {
             headers.add("Content-Encoding", "gzip")
             if let prepared { return WireResponse(status: 200, headers: headers, shared: prepared.gzip()) }
-            return WireResponse(status: 200, headers: headers, body: Gzip.compress(body))
+            return WireResponse(status: 200, headers: headers, body: Gzip.compress(body, level: Self.oneOffGzipLevel))
         }
         if let prepared { return WireResponse(status: 200, headers: headers, shared: prepared.shared) }
         return WireResponse(status: 200, headers: headers, body: body)
@@ -55,6 +55,12 @@ extension Responder {
 }
 
 extension Responder {
+    /// How hard a body sent once is compressed: zlib's fastest level, as nginx compresses by
+    /// default. A 40 KB JSON answer takes a fifth of the time level 6 takes and comes out about
+    /// a third larger; a kept answer (`PreparedBody`), compressed once and sent many times, keeps
+    /// zlib's default level.
+    static let oneOffGzipLevel = 1
+
     /// A streamed body is never stored or compared, and compressing it would hold back its events
     /// until a deflate block fills: no `ETag`, no 304, no gzip.
     private func finalizeStream(_ body: StreamBody, status: Int, negotiated: Bool, headers: HTTPHeaders) -> WireResponse {
