@@ -73,6 +73,29 @@ import Testing
         #expect(limiter.counts == (2, 0))
     }
 
+    @Test("release says whether the slot went to a request in line, which withSlot then lets leave first")
+    func releaseSaysWhetherTheSlotWasHandedOn() async throws {
+        let limiter = ConcurrencyLimiter(limit: 1)
+        try await limiter.acquire(.client)
+        let waiting = Task { try await limiter.acquire(.client) }
+        while limiter.counts.waiting < 1 { await Task.yield() }
+        #expect(limiter.release())
+        try await waiting.value
+        #expect(limiter.counts == (1, 0))
+        #expect(!limiter.release())
+        #expect(limiter.counts == (0, 0))
+    }
+
+    @Test func aFailingBodyGivesItsSlotBack() async throws {
+        struct Broken: Error {}
+        let limiter = ConcurrencyLimiter(limit: 1)
+        await #expect(throws: Broken.self) { try await limiter.withSlot(.client) { throw Broken() } }
+        #expect(limiter.counts == (0, 0))
+        let deadline = Deadline(after: .seconds(5), on: ManualClock())
+        await #expect(throws: Broken.self) { try await limiter.withSlot(.client, by: deadline) { throw Broken() } }
+        #expect(limiter.counts == (0, 0))
+    }
+
     @Test func aCancelledWaiterLeavesTheLine() async throws {
         let limiter = ConcurrencyLimiter(limit: 1)
         try await limiter.acquire(.client)
