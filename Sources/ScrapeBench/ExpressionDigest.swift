@@ -28,7 +28,7 @@ struct ExpressionDigest: CustomStringConvertible {
     private mutating func add(_ spec: RecordSpec) {
         add(spec.each.source)
         for member in spec.members {
-            switch member {
+            switch member.kind {
             case .field(let field): add(field.xpath.source)
             case .records(let nested): add(nested)
             }

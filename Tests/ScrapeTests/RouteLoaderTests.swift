@@ -42,7 +42,7 @@ import Kernel
         let earlier = try RouteFixtures.load(RouteFixtures.route(extract: """
             <record name="r" list="rs" each="/a/b"><field name="x" xpath="c"/><field name="y" xpath="concat($x, '$y', $index, $x)"/></record>
             """))
-        guard case .field(let field)? = earlier.records.first?.members.last else {
+        guard case .field(let field)? = earlier.records.first?.members.last?.kind else {
             Issue.record("no field y")
             return
         }

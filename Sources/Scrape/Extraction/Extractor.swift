@@ -129,7 +129,7 @@ private struct Run {
         var members: [Record.Member] = []
         members.reserveCapacity(spec.members.count)
         for member in spec.members {
-            switch member {
+            switch member.kind {
             case .field(let field):
                 let found = try fieldValues(field, at: node, scope: FieldScope(record: scope, field: field.name), path: path)
                 guard !found.isEmpty else {

@@ -93,7 +93,7 @@ struct RouteLoader {
             let follow = FollowUp(
                 route: node.attribute("route") ?? "", parameter: node.attribute("parameter") ?? "", list: node.attribute("list") ?? "",
                 field: node.attribute("field") ?? "")
-            guard records.contains(where: { $0.list == follow.list && $0.members.contains { if case .field(let f) = $0 { f.name == follow.field } else { false } } }) else {
+            guard records.contains(where: { $0.list == follow.list && $0.members.contains { if case .field(let f) = $0.kind { f.name == follow.field } else { false } } }) else {
                 throw RouteError(file, line: node.line, "follow: the route extracts no field \(follow.field) in a list \(follow.list)")
             }
             guard follow.route != id else { throw RouteError(file, line: node.line, "follow: a route cannot follow itself") }

@@ -86,7 +86,7 @@ struct FillTally {
         var layout: [(list: String, field: String)] = []
         func walk(_ spec: RecordSpec, _ path: String) {
             for member in spec.members {
-                switch member {
+                switch member.kind {
                 case .field(let field) where !field.hidden: layout.append((path, field.name))
                 case .records(let nested): walk(nested, path + "/" + nested.list)
                 default: continue
@@ -115,7 +115,7 @@ struct FillTally {
     /// the order `layout` walks them.
     private mutating func count(_ spec: RecordSpec, _ records: [Record]) {
         for member in spec.members {
-            switch member {
+            switch member.kind {
             case .field(let field) where !field.hidden:
                 var count = Count(records: records.count)
                 for record in records where record.members.contains(where: { Self.hasValue($0, field.name) }) { count.filled += 1 }
