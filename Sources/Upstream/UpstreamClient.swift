@@ -260,7 +260,7 @@ public final class UpstreamClient: Sendable {
             // A server error whose body one of the route's error rules reads says what went wrong
             // (search.ch sends "Incomplete route description." with a 500).
             if (500...599).contains(response.status), failure.code == UpstreamFailure.Code.error,
-                let told = Self.ruleFailure(route, response, parameters)
+                let told = await Self.ruleFailure(route, response, parameters)
             {
                 failure = UpstreamFailure(upstream: name, code: told.code, retryAfter: nil, message: "\(name): \(told.message)")
             }
@@ -293,8 +293,12 @@ public final class UpstreamClient: Sendable {
 
     /// The route's own error for a response, when one of its error rules matched (not when the
     /// response did not parse).
-    private static func ruleFailure(_ route: Route, _ response: FetchResponse, _ parameters: [String: RouteParameter.Value]) -> RouteFailure? {
-        let extraction = Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters.singleValues)
+    private static func ruleFailure(
+        _ route: Route, _ response: FetchResponse, _ parameters: [String: RouteParameter.Value]
+    ) async -> RouteFailure? {
+        let extraction = await ParsingThreads.run {
+            Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters.singleValues)
+        }
         guard case .failure(let failure) = extraction.outcome, failure.code != route.unparsable.code || failure.message != route.unparsable.message,
             failure.code != FailureCodes.tooComplex
         else { return nil }

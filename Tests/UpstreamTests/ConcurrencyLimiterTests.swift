@@ -73,7 +73,7 @@ import Testing
         #expect(limiter.counts == (2, 0))
     }
 
-    @Test("release says whether the slot went to a request in line, which withSlot then lets leave first")
+    @Test("release says whether the slot went to a client in line, which withSlot then lets leave first")
     func releaseSaysWhetherTheSlotWasHandedOn() async throws {
         let limiter = ConcurrencyLimiter(limit: 1)
         try await limiter.acquire(.client)
@@ -81,6 +81,11 @@ import Testing
         while limiter.counts.waiting < 1 { await Task.yield() }
         #expect(limiter.release())
         try await waiting.value
+        #expect(limiter.counts == (1, 0))
+        let refresh = Task { try await limiter.acquire(.background) }
+        while limiter.counts.waiting < 1 { await Task.yield() }
+        #expect(!limiter.release())
+        try await refresh.value
         #expect(limiter.counts == (1, 0))
         #expect(!limiter.release())
         #expect(limiter.counts == (0, 0))

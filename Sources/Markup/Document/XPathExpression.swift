@@ -46,7 +46,7 @@ public struct XPathExpression: Sendable, CustomStringConvertible {
 /// compiles another. There are never more copies than evaluations that once ran at the same time,
 /// so at most one per thread, and two extractions of one route run side by side instead of taking
 /// turns at every field.
-final class CompiledXPath: @unchecked Sendable {
+final class CompiledXPath: Sendable {
     private let source: String
     /// Copies no evaluation is using.
     private let idle: Mutex<[Copy]>

@@ -213,7 +213,7 @@ public struct RecordSpec: Sendable {
         }
 
         /// What a member is, to switch over.
-        public enum Kind {
+        public enum Kind: Sendable {
             case field(FieldSpec)
             case records(RecordSpec)
         }

@@ -42,8 +42,9 @@ public struct Request: Sendable {
     /// reads. It is the peer's address; the one place to change when a trusted proxy's
     /// `X-Forwarded-For` is to name the client instead.
     public var clientAddress: String { remoteAddress }
-    /// How long ago its head was read: what a handler that must answer by a time counted from
-    /// the request's arrival (the sandbox's latency) subtracts, having perhaps waited for a thread.
+    /// How long ago its request line was read: what a handler that must answer by a time counted
+    /// from the request's arrival (the sandbox's latency) subtracts, having perhaps waited for a
+    /// thread. A body sent slowly counts too.
     public var age: Duration {
         .nanoseconds(Int64(bitPattern: Timestamp.monotonicNanoseconds() &- head.received))
     }
@@ -75,7 +76,7 @@ public struct Request: Sendable {
     }
 
     /// Creates a request from its parts, as read off the wire or built by a test; `received` is
-    /// when its head was read, in monotonic nanoseconds (now by default).
+    /// when its request line was read, in monotonic nanoseconds (now by default).
     public init(
         id: String, method: String, target: String, headers: HTTPHeaders = HTTPHeaders(),
         body: [UInt8] = [], remoteAddress: String = "127.0.0.1", received: UInt64? = nil

@@ -10,6 +10,10 @@ import Dispatch
 /// parsing shares the cores with that work instead of holding it up, and as many answers are
 /// parsed at once as there are cores.
 enum ParsingThreads {
+    /// A global queue of another quality of service than the requests' tasks (`.high`, which the
+    /// concurrency runtime runs on the user-initiated global queue's threads), so that its
+    /// threads are other threads. On Linux a quality of service sets no thread priority: the
+    /// kernel shares the cores between both pools as it would between any threads.
     private static let queue = DispatchQueue.global(qos: .utility)
 
     /// Runs `work` on a parsing thread and returns its result.

@@ -62,7 +62,7 @@ public final class ConcurrencyLimiter: Sendable {
 
     /// Runs `body` in the slot just acquired, then gives the slot back.
     ///
-    /// When the slot goes to a request in line, that request is let go before this task goes on:
+    /// When the slot goes to a client in line, that request is let go before this task goes on:
     /// what follows a fetch here (parsing its answer) is CPU work, and the one in line, resumed
     /// behind it and behind every other answer that came back at the same moment, would otherwise
     /// wait for all of them to be parsed before it is even sent.
@@ -124,16 +124,16 @@ public final class ConcurrencyLimiter: Sendable {
     }
 
     /// Gives a slot back: to the first client in line, else the first refresh, else free.
-    /// True when it went to a request in line.
+    /// True when it went to a client in line.
     @discardableResult
     public func release() -> Bool {
-        let next = state.withLock { state -> Waiter? in
-            if !state.clients.isEmpty { return state.clients.removeFirst() }
-            if !state.background.isEmpty { return state.background.removeFirst() }
+        let (next, client) = state.withLock { state -> (Waiter?, Bool) in
+            if !state.clients.isEmpty { return (state.clients.removeFirst(), true) }
+            if !state.background.isEmpty { return (state.background.removeFirst(), false) }
             state.active -= 1
-            return nil
+            return (nil, false)
         }
         next?.continuation.resume()
-        return next != nil
+        return client
     }
 }
