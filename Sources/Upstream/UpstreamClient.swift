@@ -269,9 +269,7 @@ public final class UpstreamClient: Sendable {
             log?("\(name): \(failure.code) (HTTP \(response.status)) for \(route.id): \(failure.message)")
             throw failure
         }
-        let extraction = await ParsingThreads.run {
-            Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters.singleValues)
-        }
+        let extraction = await Self.extract(route, response, parameters)
         fillRates.record(route, extraction)
         let brokenAnswer: Bool
         if case .failure(let failure) = extraction.outcome, failure.kind == .fault { brokenAnswer = true } else { brokenAnswer = false }
@@ -291,14 +289,19 @@ public final class UpstreamClient: Sendable {
         return Filled(entry: entry, extraction: extraction)
     }
 
+    /// The route run over a response, on the parsing threads.
+    private static func extract(_ route: Route, _ response: FetchResponse, _ parameters: [String: RouteParameter.Value]) async -> Extraction {
+        await ParsingThreads.run {
+            Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters.singleValues)
+        }
+    }
+
     /// The route's own error for a response, when one of its error rules matched (not when the
     /// response did not parse).
     private static func ruleFailure(
         _ route: Route, _ response: FetchResponse, _ parameters: [String: RouteParameter.Value]
     ) async -> RouteFailure? {
-        let extraction = await ParsingThreads.run {
-            Extractor.run(route, body: response.body, contentType: response.header("Content-Type"), parameters: parameters.singleValues)
-        }
+        let extraction = await extract(route, response, parameters)
         guard case .failure(let failure) = extraction.outcome, failure.code != route.unparsable.code || failure.message != route.unparsable.message,
             failure.code != FailureCodes.tooComplex
         else { return nil }
