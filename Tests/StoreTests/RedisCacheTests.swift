@@ -1,3 +1,4 @@
+import Glibc
 import HTTPTesting
 import Synchronization
 import Testing
@@ -244,6 +245,25 @@ struct RedisCacheTests {
         }
     }
 
+    @Test("a restarted server gets its port back: the port is below the ephemeral range, which listeners on port 0 are given")
+    func restartKeepsPort() async throws {
+        try await RedisServer.with { server in
+            #expect(server.port < RedisServer.ephemeralRangeStart())
+            server.stop()
+            // Listeners on port 0 while the server is down, as other tests' servers start: none
+            // is given the port, and the server comes back on it.
+            var listeners: [Int32] = []
+            defer { listeners.forEach { close($0) } }
+            for _ in 0..<64 {
+                let listener = try #require(loopbackListener())
+                listeners.append(listener.socket)
+                #expect(listener.port != server.port)
+            }
+            try await server.restart()
+            #expect(await testCache(server).ping() == .ok)
+        }
+    }
+
     @Test("a probe tick by hand: PING when due, nothing before the next is due")
     func probeTicks() async throws {
         let port = try RedisServer.freePort()
@@ -341,4 +361,21 @@ extension RedisConnection {
         else { return 0 }
         return Int(calls) ?? 0
     }
+}
+
+/// A TCP listener on 127.0.0.1, port 0: the kernel's choice, as a test server gets.
+private func loopbackListener() -> (socket: Int32, port: Int)? {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return nil }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let ready = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(fd, $0, length) == 0 && listen(fd, 1) == 0 && getsockname(fd, $0, &length) == 0
+        }
+    }
+    guard ready else { close(fd); return nil }
+    return (fd, Int(UInt16(bigEndian: address.sin_port)))
 }

@@ -54,8 +54,14 @@ public final class RedisServer: @unchecked Sendable {
         }
         // Waited for off the cooperative pool: on a loaded machine the server takes a while to
         // answer, and the test's own servers need the pool's few threads meanwhile.
-        let port = try freePort()
-        let server = try await offPool { try start(executable: executable, port: port, arguments: arguments) }
+        // Another attempt on another port if a concurrent test run took the first one meanwhile.
+        let server = try await offPool {
+            var attempt = 0
+            while true {
+                attempt += 1
+                do { return try start(executable: executable, port: try freePort(), arguments: arguments) } catch where attempt < 3 { continue }
+            }
+        }
         defer { server.stop() }
         try await body(server)
     }
@@ -140,20 +146,41 @@ public final class RedisServer: @unchecked Sendable {
         return text.hasPrefix("+PONG") || text.hasPrefix("-NOAUTH")
     }
 
-    /// A port nobody listens on right now (the kernel's choice for port 0).
+    /// A port nobody listens on right now, below the kernel's ephemeral range.
+    ///
+    /// The kernel hands out ports of that range to every listener on port 0 and to every outgoing
+    /// connection, so a port taken from it could be given to another test's server between our
+    /// check and our use, or while a server restarts on it. Below the range only a test that
+    /// asks for a port here can take it.
     public static func freePort() throws -> Int {
+        let ephemeral = ephemeralRangeStart()
+        let range = max(1024, ephemeral - 12_000)..<ephemeral
+        for _ in 0..<200 {
+            let port = Int.random(in: range)
+            if isFree(port: port) { return port }
+        }
+        throw ServerError(message: "no free loopback port in \(range)")
+    }
+
+    /// The first port of `ip_local_port_range` (32768 on Linux by default).
+    public static func ephemeralRangeStart() -> Int {
+        let text = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)) ?? ""
+        let first = text.split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) } ?? 32768
+        return min(max(first, 2048), 65536)
+    }
+
+    /// Whether a server could bind `port` now: nobody listens on it. `SO_REUSEADDR`, as
+    /// redis-server sets, so that connections of an earlier server in TIME_WAIT don't count.
+    private static func isFree(port: Int) -> Bool {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return false }
         defer { close(socket) }
-        var address = loopback(port: 0)
-        let bound = withUnsafePointer(to: &address) {
+        var reuse: Int32 = 1
+        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = loopback(port: port)
+        return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0 else { throw ServerError(message: "cannot bind a loopback port") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
+        } == 0
     }
 
     private static func loopback(port: Int) -> sockaddr_in {
