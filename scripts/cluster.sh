@@ -29,8 +29,32 @@ cluster_fail() {
     exit 1
 }
 
-cluster_free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+# A free port below the kernel's ephemeral range: outgoing connections and listeners on port 0
+# are given ports of that range, so one of them could take an instance's or Redis's port while
+# it restarts on it. Ports given as arguments (already chosen) are not chosen again.
+cluster_free_port() { # taken-ports...
+    python3 - "$@" <<'PY'
+import random, socket, sys
+taken = {int(port) for port in sys.argv[1:] if port}
+with open("/proc/sys/net/ipv4/ip_local_port_range") as f:
+    first = int(f.read().split()[0])
+for _ in range(200):
+    port = random.randrange(max(1024, first - 12000), first)
+    if port in taken:
+        continue
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        s.bind(("127.0.0.1", port))
+    except OSError:
+        continue
+    finally:
+        s.close()
+    print(port)
+    break
+else:
+    raise SystemExit("no free port below the ephemeral range")
+PY
 }
 
 # Checks the tools, makes the folder and picks the ports. BIN is the gottago binary.
@@ -48,11 +72,11 @@ cluster_init() { # bin serve-args...
     CLUSTER_DIR=$(mktemp -d "${TMPDIR:-/tmp}/gottago-cluster-XXXXXX")
     mkdir -p "$CLUSTER_DIR/redis" "$CLUSTER_DIR/data" "$CLUSTER_DIR/nginx"
     CLUSTER_REDIS_PORT=$(cluster_free_port)
-    CLUSTER_NGINX_PORT=${CLUSTER_PORT:-$(cluster_free_port)}
+    CLUSTER_NGINX_PORT=${CLUSTER_PORT:-$(cluster_free_port "$CLUSTER_REDIS_PORT")}
     CLUSTER_URL=http://127.0.0.1:$CLUSTER_NGINX_PORT
     local i
     for i in $(seq "$CLUSTER_SIZE"); do
-        CLUSTER_PORTS[i]=$(cluster_free_port)
+        CLUSTER_PORTS[i]=$(cluster_free_port "$CLUSTER_REDIS_PORT" "$CLUSTER_NGINX_PORT" "${CLUSTER_PORTS[@]}")
         CLUSTER_PIDS[i]=
     done
 }
