@@ -121,6 +121,30 @@ struct AdminRoutesTests {
         }
     }
 
+    @Test("live: behind a trusted proxy the client it names decides, not the admin peer, on one kept-alive connection")
+    func liveBehindProxy() async throws {
+        let proxies = TrustedProxies(try IPNetworks(parsing: "127.0.0.0/8"))
+        try await LiveServer.with(routes: Self.routes, configure: { $0.trustedProxies = proxies }) { live in
+            let url = "http://127.0.0.1:\(live.port)/admin/client"
+            let responses = try await offPool { () throws -> [TestResponse] in
+                let client = try HTTPTestClient()
+                return try [nil, "203.0.113.9", "127.0.0.9"].map { forwarded in
+                    try client.send(url, headers: forwarded.map { [("X-Forwarded-For", $0)] } ?? [])
+                }
+            }
+            let (peer, outsider, insider) = (responses[0], responses[1], responses[2])
+            #expect(peer.status == 200)
+            #expect(peer.text == "127.0.0.1")
+            // The peer is admin; the client it forwards for is not.
+            #expect(outsider.newConnections == 0)
+            #expect(outsider.status == 404)
+            #expect(outsider.text.contains("<code>not_found</code>"))
+            #expect(insider.newConnections == 0)
+            #expect(insider.status == 200)
+            #expect(insider.text == "127.0.0.9")
+        }
+    }
+
     /// On a dual-stack listener (`::`), IPv4 clients are reported as `::ffff:a.b.c.d`, which the IPv4 block admits.
     @Test("live: one loopback address admitted, another refused (connections from 127.0.0.2), on IPv4 and dual-stack listeners",
           arguments: [("127.0.0.1", "127.0.0.1"), ("::", "::ffff:127.0.0.1")])

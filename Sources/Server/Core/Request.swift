@@ -11,8 +11,12 @@ public struct Request: Sendable {
         let headers: HTTPHeaders
         let remoteAddress: String
         let received: UInt64
+        let clientIsAdmin: Bool?
 
-        init(id: String, method: String, path: String, rawQuery: Substring?, headers: HTTPHeaders, remoteAddress: String, received: UInt64) {
+        init(
+            id: String, method: String, path: String, rawQuery: Substring?, headers: HTTPHeaders, remoteAddress: String, received: UInt64,
+            clientIsAdmin: Bool?
+        ) {
             self.id = id
             self.method = method
             self.path = path
@@ -20,6 +24,7 @@ public struct Request: Sendable {
             self.headers = headers
             self.remoteAddress = remoteAddress
             self.received = received
+            self.clientIsAdmin = clientIsAdmin
         }
     }
 
@@ -42,6 +47,9 @@ public struct Request: Sendable {
     /// reads. It is the peer's address; the one place to change when a trusted proxy's
     /// `X-Forwarded-For` is to name the client instead.
     public var clientAddress: String { remoteAddress }
+    /// Whether the client is in the admin networks, when already known: the server decides it
+    /// once per connection for a client that is the connection's peer. Nil: not decided yet.
+    var clientIsAdmin: Bool? { head.clientIsAdmin }
     /// How long ago its request line was read: what a handler that must answer by a time counted
     /// from the request's arrival (the sandbox's latency) subtracts, having perhaps waited for a
     /// thread. A body sent slowly counts too.
@@ -72,7 +80,9 @@ public struct Request: Sendable {
 
     /// The same request with another target (the query without a credential), the rest kept.
     func retargeted(_ target: String) -> Request {
-        Request(id: id, method: method, target: target, headers: headers, body: body, remoteAddress: remoteAddress, received: head.received)
+        Request(
+            id: id, method: method, target: target, headers: headers, body: body, remoteAddress: remoteAddress, received: head.received,
+            clientIsAdmin: head.clientIsAdmin)
     }
 
     /// Creates a request from its parts, as read off the wire or built by a test; `received` is
@@ -80,6 +90,14 @@ public struct Request: Sendable {
     public init(
         id: String, method: String, target: String, headers: HTTPHeaders = HTTPHeaders(),
         body: [UInt8] = [], remoteAddress: String = "127.0.0.1", received: UInt64? = nil
+    ) {
+        self.init(id: id, method: method, target: target, headers: headers, body: body, remoteAddress: remoteAddress, received: received, clientIsAdmin: nil)
+    }
+
+    /// A request whose client's place in the admin networks is already known (`clientIsAdmin`).
+    init(
+        id: String, method: String, target: String, headers: HTTPHeaders, body: [UInt8], remoteAddress: String, received: UInt64?,
+        clientIsAdmin: Bool?
     ) {
         let path: String
         let rawQuery: Substring?
@@ -96,7 +114,7 @@ public struct Request: Sendable {
         }
         head = Head(
             id: id, method: method, path: path, rawQuery: rawQuery, headers: headers, remoteAddress: remoteAddress,
-            received: received ?? Timestamp.monotonicNanoseconds())
+            received: received ?? Timestamp.monotonicNanoseconds(), clientIsAdmin: clientIsAdmin)
         self.body = body
     }
 }

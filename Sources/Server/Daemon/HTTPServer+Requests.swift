@@ -82,8 +82,10 @@ extension HTTPServer {
         let remote = addressText(cmhd_connection_client_address(connection))
         let limits = limits(for: remote)
         let descriptor = cmhd_connection_fd(connection)
+        let isAdmin = configuration.adminNetworks.contains(remote)
         let state = connections.withLock { table -> ConnectionState in
-            let state = ConnectionState(remote: remote, rejection: table.add(remote, limits: limits), descriptor: descriptor)
+            let state = ConnectionState(
+                remote: remote, rejection: table.add(remote, limits: limits), descriptor: descriptor, peerIsAdmin: isAdmin)
             table.list(state)
             return state
         }
@@ -132,9 +134,12 @@ extension HTTPServer {
         // Behind a trusted proxy the client is the one it names; the access log and the limits count it.
         let trusted = configuration.trustedProxies
         let remote = trusted.isEmpty ? peer : trusted.client(peer: peer, forwardedFor: headers.values("X-Forwarded-For"))
+        // The client is the peer, whose place in the admin networks the connection knows, unless
+        // a trusted proxy named another.
         let request = Request(
             id: RequestID.accept(headers["X-Request-Id"]) ?? RequestID.next(),
-            method: context.method, target: context.target, headers: headers, remoteAddress: remote, received: context.started)
+            method: context.method, target: context.target, headers: headers, body: [], remoteAddress: remote, received: context.started,
+            clientIsAdmin: remote == peer ? connectionState?.peerIsAdmin : nil)
         if let rejection = connectionState?.rejection {
             context.early = rejection
         } else if context.early == nil {

@@ -93,10 +93,14 @@ final class ConnectionState: Sendable {
     let headStarted: Atomic<UInt64>
     /// Set once the head deadline has cut the connection.
     let timedOut = Atomic<Bool>(false)
+    /// Whether the peer is in the admin networks: decided once, for each of its requests whose
+    /// client is the peer itself.
+    let peerIsAdmin: Bool
 
     /// A connection just accepted: its first head is timed from now, as nginx times it.
-    init(remote: String, rejection: HTTPError?, descriptor: Int32, now: UInt64 = Timestamp.monotonicNanoseconds()) {
+    init(remote: String, rejection: HTTPError?, descriptor: Int32, peerIsAdmin: Bool = false, now: UInt64 = Timestamp.monotonicNanoseconds()) {
         self.remote = remote
+        self.peerIsAdmin = peerIsAdmin
         self.rejection = rejection
         self.descriptor = descriptor
         awaitingSince = Atomic(now)

@@ -94,7 +94,8 @@ public final class Responder: Sendable {
         case .notFound:
             return resolution
         }
-        return configuration.adminNetworks.contains(request.clientAddress) ? resolution : .notFound
+        let isAdmin = request.clientIsAdmin ?? configuration.adminNetworks.contains(request.clientAddress)
+        return isAdmin ? resolution : .notFound
     }
 
     /// Routes and validates a request, and answers it at once where it can.
