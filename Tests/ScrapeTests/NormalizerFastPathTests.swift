@@ -35,6 +35,55 @@ import Testing
         }
     }
 
+    @Test func aCoordinatePairSplitsAsTheCharacterDefinitionDoes() {
+        let alphabet = ["1", "-2.5", ",", " ", "\t", "\r\n", "\u{0B}", "\u{A0}", "\u{1F}", "x"]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        var taken = 0
+        for _ in 0..<3_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let length = Int(state >> 61) + 1
+            let input = (0..<length).map { index in alphabet[Int((state >> UInt64(index * 5 % 50)) & 0xFF) % alphabet.count] }.joined()
+            let text = TrimNormalizer.trimmed(input)
+            let parts = text.split(whereSeparator: { $0 == "," || $0.isWhitespace })
+            let isPair = parts.count == 2 && text.filter({ $0 == "," }).count <= 1
+            let fast = CoordinateNormalizer.asciiPair(text)
+            if let fast {
+                taken += 1
+                #expect(isPair && fast.0 == parts[0] && fast.1 == parts[1], "\(input.debugDescription)")
+            } else {
+                // Only text beyond ASCII, or no pair, is left to the general split.
+                #expect(!isPair || !text.utf8.allSatisfy { $0 < 0x80 }, "\(input.debugDescription)")
+            }
+        }
+        #expect(taken > 100)
+    }
+
+    @Test func scaledNumbersAreWrittenAsDigitByDigitArithmeticWritesThem() {
+        // The plain definition: the whole part, then the fraction padded to its width with its
+        // trailing zeros dropped.
+        func reference(_ value: Int64, _ decimals: Int) -> String {
+            var divisor: UInt64 = 1
+            for _ in 0..<decimals { divisor *= 10 }
+            let magnitude = value.magnitude
+            var fraction = decimals == 0 ? "" : String(magnitude % divisor)
+            fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
+            while fraction.last == "0" { fraction.removeLast() }
+            return (value < 0 ? "-" : "") + String(magnitude / divisor) + (fraction.isEmpty ? "" : "." + fraction)
+        }
+        var values: [Int64] = [0, 1, -1, 9, 10, -10, 100, 7_278_206, -122_419_000, 47_000_000, 180_000_000, 5, 50, 500_000, .max, .min, .min + 1]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<500 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            values.append(Int64(bitPattern: state) >> Int64(state % 60))
+        }
+        for value in values {
+            for decimals in 0...18 {
+                #expect(formatScaled(value, decimals: decimals) == reference(value, decimals), "\(value) \(decimals)")
+            }
+            #expect(formatScaledPair(value, value / -3, decimals: 6) == reference(value, 6) + "," + reference(value / -3, 6))
+        }
+    }
+
     @Test func theFastPathIsTakenForPlainText() {
         #expect(CollapseNormalizer.collapsedBytes("Zürich HB") == "Zürich HB")
         #expect(CollapseNormalizer.collapsedBytes("  S      9\n") == "S 9")

@@ -28,7 +28,7 @@ struct CoordinateNormalizer: Normalizer {
             let (lat, lon) = mode == .latlon ? (parts.0, parts.1) : (parts.1, parts.0)
             let latitude = try degrees(lat, limit: 90, whole: value)
             let longitude = try degrees(lon, limit: 180, whole: value)
-            return [formatScaled(latitude, decimals: 6) + "," + formatScaled(longitude, decimals: 6)]
+            return [formatScaledPair(latitude, longitude, decimals: 6)]
         }
     }
 
@@ -44,11 +44,44 @@ struct CoordinateNormalizer: Normalizer {
     /// The two numbers of a pair, split at one comma and/or whitespace.
     private func pair(_ value: String) throws(NormalizerError) -> (Substring, Substring) {
         let text = TrimNormalizer.trimmed(value)
+        if let parts = Self.asciiPair(text) { return parts }
         let parts = text.split(whereSeparator: { $0 == "," || $0.isWhitespace })
         guard parts.count == 2, text.filter({ $0 == "," }).count <= 1 else {
             throw NormalizerError("coordinate: \(NormalizerError.quoted(value)) is not a coordinate pair (expected two numbers separated by a comma or space)")
         }
         return (parts[0], parts[1])
+    }
+
+    /// The pair's two numbers when the text is ASCII, read byte by byte (ASCII whitespace is
+    /// what `Character.isWhitespace` finds there); nil for any other text, which the general
+    /// split reads, and for one that is not a pair.
+    static func asciiPair(_ text: Substring) -> (Substring, Substring)? {
+        let utf8 = text.utf8
+        var first: Range<Substring.Index>?
+        var second: Range<Substring.Index>?
+        var commas = 0
+        var partStart: Substring.Index?
+        var index = utf8.startIndex
+        while true {
+            // The end separates as a comma or a space does.
+            let atEnd = index == utf8.endIndex
+            let byte = atEnd ? UInt8(ascii: " ") : utf8[index]
+            guard byte < 0x80 else { return nil }
+            if byte == UInt8(ascii: ",") { commas += 1 }
+            if byte == UInt8(ascii: ",") || byte == 0x20 || (0x09...0x0D).contains(byte) {
+                if let start = partStart {
+                    guard second == nil else { return nil }
+                    if first == nil { first = start..<index } else { second = start..<index }
+                    partStart = nil
+                }
+            } else if partStart == nil {
+                partStart = index
+            }
+            if atEnd { break }
+            index = utf8.index(after: index)
+        }
+        guard let first, let second, commas <= 1 else { return nil }
+        return (text[first], text[second])
     }
 
     private func outOfRange(_ value: String) -> NormalizerError {

@@ -73,13 +73,58 @@ struct DecimalText: Equatable {
 
 /// Formats `value / 10^decimals` with trailing fraction zeros stripped and no "-0" (`formatScaled(7278206, decimals: 6)` → "7.278206").
 func formatScaled(_ value: Int64, decimals: Int) -> String {
+    String(unsafeUninitializedCapacity: scaledTextCapacity) { buffer in writeScaled(value, decimals: decimals, into: buffer, at: 0) }
+}
+
+/// Two scaled values as one "first,second" text (a coordinate pair), written in one string.
+func formatScaledPair(_ first: Int64, _ second: Int64, decimals: Int) -> String {
+    String(unsafeUninitializedCapacity: 2 * scaledTextCapacity + 1) { buffer in
+        let comma = writeScaled(first, decimals: decimals, into: buffer, at: 0)
+        buffer[comma] = UInt8(ascii: ",")
+        return writeScaled(second, decimals: decimals, into: buffer, at: comma + 1)
+    }
+}
+
+/// The longest text `writeScaled` writes: a sign, 20 digits, a dot.
+private let scaledTextCapacity = 22
+
+/// Writes the text of `value / 10^decimals` (as `formatScaled` describes it) into `buffer` from
+/// `start`, and returns where it ends. Each digit is written once, into its place.
+private func writeScaled(_ value: Int64, decimals: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+    precondition((0...18).contains(decimals), "at most 18 decimals")
     var divisor: UInt64 = 1
     for _ in 0..<decimals { divisor *= 10 }
     let magnitude = value.magnitude
-    var text = value < 0 && magnitude != 0 ? "-" : ""
-    text += String(magnitude / divisor)
-    var fraction = Array(zeroPadded(Int(magnitude % divisor), width: decimals).utf8)
-    while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
-    if !fraction.isEmpty { text += "." + String(decoding: fraction, as: UTF8.self) }
-    return text
+    var integer = magnitude / divisor
+    var fraction = magnitude % divisor
+    var fractionDigits = fraction == 0 ? 0 : decimals
+    while fractionDigits > 0, fraction % 10 == 0 {
+        fraction /= 10
+        fractionDigits -= 1
+    }
+    var integerDigits = 1
+    var rest = integer
+    while rest >= 10 {
+        rest /= 10
+        integerDigits += 1
+    }
+    let negative = value < 0
+    let end = start + (negative ? 1 : 0) + integerDigits + (fractionDigits > 0 ? 1 + fractionDigits : 0)
+    var position = end
+    for _ in 0..<fractionDigits {
+        position -= 1
+        buffer[position] = UInt8(ascii: "0") + UInt8(fraction % 10)
+        fraction /= 10
+    }
+    if fractionDigits > 0 {
+        position -= 1
+        buffer[position] = UInt8(ascii: ".")
+    }
+    repeat {
+        position -= 1
+        buffer[position] = UInt8(ascii: "0") + UInt8(integer % 10)
+        integer /= 10
+    } while integer > 0
+    if negative { buffer[start] = UInt8(ascii: "-") }
+    return end
 }

@@ -32,7 +32,7 @@ struct PolylineNormalizer: Normalizer {
             guard latitude.magnitude <= 90 * UInt64(scale), longitude.magnitude <= 180 * UInt64(scale) else {
                 throw NormalizerError("polyline: point \(points.count + 1) is out of range")
             }
-            points.append(formatScaled(latitude, decimals: precision) + "," + formatScaled(longitude, decimals: precision))
+            points.append(formatScaledPair(latitude, longitude, decimals: precision))
         }
         return points
     }
