@@ -7,8 +7,9 @@ naive ORIGIN FROM_LAT,FROM_LON TO_LAT,TO_LON
     and one Google weather request (by postal code), one after another. Prints JSON: calls, steps,
     seconds.
 
-repeat URL N
-    N sequential GETs of URL on one keep-alive connection; prints JSON: the latencies in ms.
+alternate N ROUNDS URL...
+    N sequential GETs of each URL, each on its keep-alive connection, in ROUNDS turns (N / ROUNDS
+    of each URL a turn); prints JSON: a list of latencies in ms per URL.
 
 cells FILE
     The number of distinct ~10 km grid cells (the service's GridCell: rows of 0.09 degrees of
@@ -52,15 +53,23 @@ def naive(origin, start, end):
     print(json.dumps({"calls": calls, "steps": len(steps), "seconds": time.perf_counter() - began}))
 
 
-def repeat(url, count):
-    parsed = urllib.parse.urlsplit(url)
-    path = parsed.path + ("?" + parsed.query if parsed.query else "")
-    connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=30)
-    latencies = []
-    for _ in range(count):
-        began = time.perf_counter()
-        get(connection, path)
-        latencies.append((time.perf_counter() - began) * 1000)
+def alternate(urls, count, rounds):
+    """COUNT sequential GETs of each URL on its own keep-alive connection, in ROUNDS turns: each
+    turn asks every URL COUNT / ROUNDS times, so a spell of load on the machine falls on all of
+    them alike. Prints JSON: the latencies in ms, a list per URL."""
+    connections, paths = [], []
+    for url in urls:
+        parsed = urllib.parse.urlsplit(url)
+        paths.append(parsed.path + ("?" + parsed.query if parsed.query else ""))
+        connections.append(http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=30))
+    latencies = [[] for _ in urls]
+    per_turn = max(1, count // rounds)
+    for _ in range(rounds):
+        for index, connection in enumerate(connections):
+            for _ in range(per_turn):
+                began = time.perf_counter()
+                get(connection, paths[index])
+                latencies[index].append((time.perf_counter() - began) * 1000)
     print(json.dumps({"ms": latencies}))
 
 
@@ -80,7 +89,7 @@ if __name__ == "__main__":
         naive(sys.argv[2], sys.argv[3], sys.argv[4])
     elif len(sys.argv) == 3 and sys.argv[1] == "cells":
         cells(sys.argv[2])
-    elif len(sys.argv) == 4 and sys.argv[1] == "repeat":
-        repeat(sys.argv[2], int(sys.argv[3]))
+    elif len(sys.argv) >= 5 and sys.argv[1] == "alternate":
+        alternate(sys.argv[4:], int(sys.argv[2]), int(sys.argv[3]))
     else:
         raise SystemExit(__doc__)

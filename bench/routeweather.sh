@@ -4,7 +4,8 @@
 #   (a) the original strategy: for every step of the route, one reverse-geocode call (Nominatim
 #       format) and one weather call (Google weather, by postal code), one after another;
 #   (b) gottago cold: a fresh process per run;
-#   (c) gottago warm: the same request again, BENCH_WARM_REQUESTS times, p50;
+#   (c) gottago warm: the same request again, BENCH_WARM_REQUESTS times, p50; each set's warm
+#       process answers in turns with the other's (10 turns), so load on the machine hits both;
 # (b) and (c) for today's defaults (metno, osrm-route, gazetteer) and for the old ones
 # (yr-forecast, google-directions, gazetteer), their cold runs taking turns, against the same (a);
 # then the new defaults' figures over the old ones'.
@@ -48,9 +49,12 @@ declare -A PROVIDERS=(
 declare -A WEATHER_UPSTREAM=([new]=metno [old]=yr)
 
 GOTTAGO_PID=
+declare -A WARM_PID WARM_PORT
 
 bench_stop() {
     stop_pid "$GOTTAGO_PID" gottago group
+    local set
+    for set in "${!WARM_PID[@]}"; do stop_pid "${WARM_PID[$set]}" gottago group; done
 }
 
 require curl "install it with: apt-get install curl (make bench does this)"
@@ -81,9 +85,10 @@ sandbox_origin() { # name
     fail "gottago did not log the embedded sandbox's origin"
 }
 
-# Upstream requests made so far, by upstream, from /metrics: "metno=71 osrm=1".
-upstream_calls() {
-    curl -sS --fail "http://127.0.0.1:$GOTTAGO_PORT/metrics" |
+# Upstream requests made so far, by upstream, from /metrics: "metno=71 osrm=1". PORT: another
+# gottago's than the current one.
+upstream_calls() { # [port]
+    curl -sS --fail "http://127.0.0.1:${1:-$GOTTAGO_PORT}/metrics" |
         awk -F'[{}"]' '/^gottago_upstream_request_seconds_count\{/ { split($0, v, " "); if (v[2] + 0 > 0) printf "%s=%d ", $3, v[2] }' |
         sed 's/ $//'
 }
@@ -93,7 +98,6 @@ upstream_calls() {
 CLOCK_TICKS=$(getconf CLK_TCK)
 cpu_ticks() { awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$GOTTAGO_PID/stat"; }
 
-median() { python3 -c 'import json, statistics, sys; print("%.2f" % statistics.median(json.load(sys.stdin)["ms"]))'; }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "n/a" || b == "n/a" || b + 0 == 0) print "n/a"; else printf "%.2f", a / b }'; }
 
@@ -112,7 +116,8 @@ NAIVE_CALLS=$(python3 -c 'import json, sys; print(json.loads(sys.argv[1])["calls
 NAIVE_STEPS=$(python3 -c 'import json, sys; print(json.loads(sys.argv[1])["steps"])' "$NAIVE")
 printf '  (a) original strategy: %s steps, %s upstream calls one after another, %s s\n' "$NAIVE_STEPS" "$NAIVE_CALLS" "$NAIVE_SECONDS"
 
-# (b) cold, a fresh process per run, the sets taking turns; (c) warm on each set's last one.
+# (b) cold, a fresh process per run, the sets taking turns; (c) warm on each set's last one, kept
+# running until both sets' cold runs are done.
 declare -A COLD_TIMES COLD_CPU CALLS PLACES CELLS WARM WARM_CALLS
 for run in $(seq "$COLD_RUNS"); do
     for set in "${SETS[@]}"; do
@@ -126,11 +131,24 @@ for run in $(seq "$COLD_RUNS"); do
         PLACES[$set]=$(grep -o '<index>' "$WORK/cold-$set-$run.xml" | wc -l)
         CELLS[$set]=$(python3 "$HERE/route_weather_client.py" cells "$WORK/cold-$set-$run.xml")
         if ((run == COLD_RUNS)); then
-            WARM[$set]=$(python3 "$HERE/route_weather_client.py" repeat "http://127.0.0.1:$GOTTAGO_PORT$ROUTE_PATH" "$WARM_REQUESTS" | median)
-            WARM_CALLS[$set]=$(upstream_calls)
+            WARM_PID[$set]=$GOTTAGO_PID
+            WARM_PORT[$set]=$GOTTAGO_PORT
+            GOTTAGO_PID=
+        else
+            stop_gottago
         fi
-        stop_gottago
     done
+done
+warm_urls=()
+for set in "${SETS[@]}"; do warm_urls+=("http://127.0.0.1:${WARM_PORT[$set]}$ROUTE_PATH"); done
+python3 "$HERE/route_weather_client.py" alternate "$WARM_REQUESTS" 10 "${warm_urls[@]}" >"$WORK/warm.json"
+for index in "${!SETS[@]}"; do
+    set=${SETS[$index]}
+    WARM[$set]=$(python3 -c 'import json, statistics, sys; print("%.2f" % statistics.median(json.load(open(sys.argv[1]))["ms"][int(sys.argv[2])]))' \
+        "$WORK/warm.json" "$index")
+    WARM_CALLS[$set]=$(upstream_calls "${WARM_PORT[$set]}")
+    stop_pid "${WARM_PID[$set]}" gottago group
+    unset "WARM_PID[$set]"
 done
 
 declare -A COLD CPU SPEEDUP
@@ -146,7 +164,7 @@ for set in "${SETS[@]}"; do
         "$COLD_RUNS" "${COLD[$set]}"
     printf '        runs: %s s; CPU of the process (gottago and the embedded sandbox): %s ms, median %s ms\n' "${COLD_TIMES[$set]% }" \
         "${COLD_CPU[$set]% }" "${CPU[$set]}"
-    printf '    (c) gottago warm: p50 %s ms over %s requests; upstream calls since: %s\n' "${WARM[$set]}" "$WARM_REQUESTS" \
+    printf '    (c) gottago warm: p50 %s ms over %s requests, in 10 turns with the other set; upstream calls since: %s\n' "${WARM[$set]}" "$WARM_REQUESTS" \
         "${WARM_CALLS[$set]}"
     printf '    cold speed-up (a)/(b): %sx (target >= %s) %s\n' "${SPEEDUP[$set]}" "$TARGET_SPEEDUP" \
         "$(flag "${SPEEDUP[$set]}" '>=' "$TARGET_SPEEDUP")"
