@@ -123,7 +123,8 @@ UPSTREAM_URL=$(sed -n 's|^listening on \(http://127\.0\.0\.1:[0-9]*\)$|\1|p' "$U
 rm -f "$UPSTREAM_OUT"
 
 # BART's upstream (unused otherwise) at a port nobody listens on: an upstream that refuses connections.
-CLOSED_PORT=$(cluster_free_port "$CLUSTER_REDIS_PORT" "$CLUSTER_NGINX_PORT" "${CLUSTER_PORTS[@]}")
+CLOSED_PORT=$(cluster_free_port)
+CLUSTER_RESERVED_PORTS=("$CLOSED_PORT")
 cluster_init "$BIN" --upstream "opendata origin=$UPSTREAM_URL" --upstream "bart origin=http://127.0.0.1:$CLOSED_PORT" \
     --sandbox-latency "$SANDBOX_LATENCY_MS"
 cluster_start

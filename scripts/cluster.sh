@@ -23,23 +23,29 @@ CLUSTER_NGINX_PID=
 CLUSTER_URL=
 CLUSTER_PORTS=()
 CLUSTER_PIDS=()
+# Ports chosen before the cluster's (cluster-test's closed upstream), never given to it.
+CLUSTER_RESERVED_PORTS=()
+
+# shellcheck source=scripts/ports.sh
+source "$(dirname "${BASH_SOURCE[0]}")/ports.sh"
 
 cluster_fail() {
     echo "cluster: $*" >&2
     exit 1
 }
 
-# A free port below the kernel's ephemeral range: outgoing connections and listeners on port 0
-# are given ports of that range, so one of them could take an instance's or Redis's port while
-# it restarts on it. Ports given as arguments (already chosen) are not chosen again.
+# A free port outside the kernel's ephemeral range (scripts/ports.sh), so that no outgoing
+# connection or listener on port 0 takes an instance's or Redis's port while it restarts on it.
+# Neither a port given as an argument nor one in CLUSTER_RESERVED_PORTS is chosen.
 cluster_free_port() { # taken-ports...
-    python3 - "$@" <<'PY'
+    local range
+    range=$(fixed_port_range) || cluster_fail "no room for fixed ports outside the ephemeral range"
+    python3 - "${range% *}" "${range#* }" "$@" ${CLUSTER_RESERVED_PORTS[@]+"${CLUSTER_RESERVED_PORTS[@]}"} <<'PY'
 import random, socket, sys
-taken = {int(port) for port in sys.argv[1:] if port}
-with open("/proc/sys/net/ipv4/ip_local_port_range") as f:
-    first = int(f.read().split()[0])
+low, high = int(sys.argv[1]), int(sys.argv[2])
+taken = {int(port) for port in sys.argv[3:] if port}
 for _ in range(200):
-    port = random.randrange(max(1024, first - 12000), first)
+    port = random.randrange(low, high)
     if port in taken:
         continue
     s = socket.socket()
@@ -53,7 +59,7 @@ for _ in range(200):
     print(port)
     break
 else:
-    raise SystemExit("no free port below the ephemeral range")
+    raise SystemExit(f"no free port in {low}-{high}")
 PY
 }
 
@@ -71,7 +77,7 @@ cluster_init() { # bin serve-args...
     [[ -x $CLUSTER_NGINX_BIN ]] || cluster_fail "nginx not found (apt-get install nginx)"
     CLUSTER_DIR=$(mktemp -d "${TMPDIR:-/tmp}/gottago-cluster-XXXXXX")
     mkdir -p "$CLUSTER_DIR/redis" "$CLUSTER_DIR/data" "$CLUSTER_DIR/nginx"
-    CLUSTER_REDIS_PORT=$(cluster_free_port)
+    CLUSTER_REDIS_PORT=$(cluster_free_port "${CLUSTER_PORT:-}")
     CLUSTER_NGINX_PORT=${CLUSTER_PORT:-$(cluster_free_port "$CLUSTER_REDIS_PORT")}
     CLUSTER_URL=http://127.0.0.1:$CLUSTER_NGINX_PORT
     local i

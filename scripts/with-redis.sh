@@ -13,12 +13,14 @@ stop() {
 }
 trap stop EXIT
 
-# A random port below the kernel's ephemeral range (which listeners on port 0 and outgoing
-# connections are given) that nobody answers on; another attempt if redis cannot bind it.
-ephemeral=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
+# A random port outside the kernel's ephemeral range (scripts/ports.sh) that nobody answers on;
+# another attempt if redis cannot bind it.
+# shellcheck source=scripts/ports.sh
+source "$(dirname "${BASH_SOURCE[0]}")/ports.sh"
+read -r low high < <(fixed_port_range) || exit 1
 port=
 for _ in 1 2 3 4 5; do
-    candidate=$((ephemeral - 12000 + RANDOM % 12000))
+    candidate=$((low + (RANDOM * 32768 + RANDOM) % (high - low)))
     if (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then continue; fi
     redis-server --port "$candidate" --bind 127.0.0.1 --save '' --appendonly no --dir "$work" --loglevel warning \
         --logfile "$work/redis.log" &

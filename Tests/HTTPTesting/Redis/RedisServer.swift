@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 public import Testing
 #if canImport(Glibc)
 import Glibc
@@ -110,15 +111,27 @@ public final class RedisServer: @unchecked Sendable {
         try? process.signal(SIGCONT)
     }
 
-    /// Polls with `PING` until the server answers, for up to 10 s.
+    /// Polls with `PING` until the server answers, for up to 10 s, and checks that the one
+    /// answering is ours: another server that took the port first would answer too, while ours,
+    /// unable to bind it, exits.
     private func waitUntilReady() throws {
         for _ in 0..<1000 {
-            if Self.ping(port: port) { return }
+            if Self.ping(port: port), let pid = process?.pid {
+                guard let answering = Self.answeringPID(port: port, password: password) else { continue }
+                if answering == pid { return }
+                stop()
+                throw ServerError(message: "port \(port) is another redis-server's (pid \(answering))")
+            }
             guard process?.isRunning == true else { break }
             usleep(10_000)
         }
         stop()
         throw ServerError(message: "redis-server on port \(port) did not answer PING")
+    }
+
+    /// The password given with `--requirepass`, if any.
+    private var password: String? {
+        extraArguments.firstIndex(of: "--requirepass").flatMap { $0 + 1 < extraArguments.count ? extraArguments[$0 + 1] : nil }
     }
 
     struct ServerError: Error, CustomStringConvertible {
@@ -127,8 +140,24 @@ public final class RedisServer: @unchecked Sendable {
     }
 
     private static func ping(port: Int) -> Bool {
+        // A server with a password answers -NOAUTH: up all the same.
+        let text = exchange(port: port, request: "PING\r\n") { _ in true }
+        return text.hasPrefix("+PONG") || text.hasPrefix("-NOAUTH")
+    }
+
+    /// The process id of the server answering on `port` (`INFO server`), after `AUTH` when it has a password.
+    private static func answeringPID(port: Int, password: String?) -> Int32? {
+        let request = (password.map { "AUTH \($0)\r\n" } ?? "") + "INFO server\r\n"
+        let text = exchange(port: port, request: request) { $0.contains("process_id:") && $0.hasSuffix("\r\n") }
+        guard let line = text.split(separator: "\r\n").first(where: { $0.hasPrefix("process_id:") }) else { return nil }
+        return Int32(line.dropFirst("process_id:".count))
+    }
+
+    /// Sends `request` on a new connection and reads until `done` says the reply is complete, the
+    /// server closes, 16 KiB have come or a read waits a second.
+    private static func exchange(port: Int, request: String, done: (String) -> Bool) -> String {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { return false }
+        guard socket >= 0 else { return "" }
         defer { close(socket) }
         var timeout = timeval(tv_sec: 1, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -136,37 +165,55 @@ public final class RedisServer: @unchecked Sendable {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { return false }
-        let request = Array("PING\r\n".utf8)
-        guard send(socket, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else { return false }
-        var reply = [UInt8](repeating: 0, count: 64)
-        let count = recv(socket, &reply, reply.count, 0)
-        // A server with a password answers -NOAUTH: up all the same.
-        let text = count > 0 ? String(decoding: reply[..<count], as: UTF8.self) : ""
-        return text.hasPrefix("+PONG") || text.hasPrefix("-NOAUTH")
+        guard connected == 0 else { return "" }
+        let bytes = Array(request.utf8)
+        guard send(socket, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else { return "" }
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while received.count < 16 * 1024 {
+            let count = recv(socket, &chunk, chunk.count, 0)
+            guard count > 0 else { break }
+            received += chunk[..<count]
+            if done(String(decoding: received, as: UTF8.self)) { break }
+        }
+        return String(decoding: received, as: UTF8.self)
     }
 
-    /// A port nobody listens on right now, below the kernel's ephemeral range.
+    /// A port nobody listens on right now, outside the kernel's ephemeral range, and not handed
+    /// out before by this process.
     ///
     /// The kernel hands out ports of that range to every listener on port 0 and to every outgoing
     /// connection, so a port taken from it could be given to another test's server between our
-    /// check and our use, or while a server restarts on it. Below the range only a test that
-    /// asks for a port here can take it.
+    /// check and our use, or while a server restarts on it. Outside the range only a test that
+    /// asks for a port there can take it. The rule is `scripts/ports.sh`'s.
     public static func freePort() throws -> Int {
-        let ephemeral = ephemeralRangeStart()
-        let range = max(1024, ephemeral - 12_000)..<ephemeral
+        let range = try fixedPortRange()
         for _ in 0..<200 {
             let port = Int.random(in: range)
-            if isFree(port: port) { return port }
+            guard isFree(port: port), handedOut.withLock({ $0.insert(port).inserted }) else { continue }
+            return port
         }
         throw ServerError(message: "no free loopback port in \(range)")
     }
 
-    /// The first port of `ip_local_port_range` (32768 on Linux by default).
-    public static func ephemeralRangeStart() -> Int {
+    /// The ports `freePort` has returned, none twice.
+    private static let handedOut = Mutex<Set<Int>>([])
+
+    /// The kernel's ephemeral range, `ip_local_port_range` (32768...60999 by default).
+    public static func ephemeralRange() -> ClosedRange<Int> {
         let text = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)) ?? ""
-        let first = text.split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) } ?? 32768
-        return min(max(first, 2048), 65536)
+        let numbers = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard numbers.count == 2, numbers[0] <= numbers[1] else { return 32768...60999 }
+        return numbers[0]...numbers[1]
+    }
+
+    /// Where `freePort` looks: the 12,000 ports below the ephemeral range, or, when fewer than
+    /// 4,096 unprivileged ports lie below it, those above it.
+    static func fixedPortRange() throws -> Range<Int> {
+        let ephemeral = ephemeralRange()
+        if ephemeral.lowerBound - 1024 >= 4096 { return max(1024, ephemeral.lowerBound - 12_000)..<ephemeral.lowerBound }
+        if 65535 - ephemeral.upperBound >= 4096 { return (ephemeral.upperBound + 1)..<min(65536, ephemeral.upperBound + 12_001) }
+        throw ServerError(message: "no room for fixed ports outside the ephemeral range \(ephemeral)")
     }
 
     /// Whether a server could bind `port` now: nobody listens on it. `SO_REUSEADDR`, as
