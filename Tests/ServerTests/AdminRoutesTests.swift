@@ -93,6 +93,22 @@ struct AdminRoutesTests {
         #expect(responder.routingError(for: Self.request("/admin/client", method: "POST", from: "10.0.0.1")) == nil)
     }
 
+    @Test("what the server already knows of the client decides, without the address read again")
+    func knownClient() throws {
+        let responder = try Self.responder()
+        let known = { (address: String, isAdmin: Bool?) in
+            Request(
+                id: "admin-1", method: "GET", target: "/admin/client", headers: HTTPHeaders(), body: [], remoteAddress: address,
+                received: nil, clientIsAdmin: isAdmin)
+        }
+        #expect(responder.isFound(known("203.0.113.9", true)))
+        #expect(!responder.isFound(known("127.0.0.1", false)))
+        #expect(responder.isFound(known("127.0.0.1", nil)))
+        #expect(!responder.isFound(known("203.0.113.9", nil)))
+        // A request given another target stays the same client.
+        #expect(responder.isFound(known("203.0.113.9", true).retargeted("/admin/client?x=1")))
+    }
+
     // MARK: Live, on the real server
 
     @Test("live: 127.0.0.1 is admin by default, and the address the route sees is the connection's")
@@ -173,5 +189,13 @@ struct AdminRoutesTests {
             #expect(response.status == 404)
             #expect(String(decoding: response.body, as: UTF8.self).contains("<code>not_found</code>"))
         }
+    }
+}
+
+extension Responder {
+    /// Whether routing finds a route for the request.
+    fileprivate func isFound(_ request: Request) -> Bool {
+        if case .found = match(request) { return true }
+        return false
     }
 }

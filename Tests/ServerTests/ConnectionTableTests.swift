@@ -29,7 +29,7 @@ struct ConnectionTableTests {
             let accepted2 = table.accept("10.0.0.1", limits: Self.limits, now: 1_000)
             #expect(accepted2)
             let refusal = table.add("10.0.0.1", limits: Self.limits)
-            let state = ConnectionState(remote: "10.0.0.1", rejection: refusal, descriptor: -1)
+            let state = ConnectionState(remote: "10.0.0.1", rejection: refusal, descriptor: -1, peerIsAdmin: false)
             #expect(state.rejection == nil)
             table.list(state)
             states.append(state)
@@ -63,7 +63,7 @@ struct ConnectionTableTests {
         let refused = table.add("10.0.2.1", limits: Self.limits)
         #expect(refused?.code == "too_many_connections")
         #expect(table.admitted == 8)
-        table.remove(ConnectionState(remote: "10.0.2.1", rejection: refused, descriptor: -1))
+        table.remove(ConnectionState(remote: "10.0.2.1", rejection: refused, descriptor: -1, peerIsAdmin: false))
         #expect(table.admitted == 8)
         #expect(table.perClient["10.0.2.1"] == nil)
     }

@@ -40,12 +40,12 @@ public struct Request: Sendable {
     public var rawQuery: Substring? { head.rawQuery }
     /// The header fields in order.
     public var headers: HTTPHeaders { head.headers }
-    /// The address of the connection's peer, as text (`127.0.0.1`, `::1`, or `::ffff:127.0.0.1`
-    /// from a dual-stack socket).
+    /// The client's address, as text (`127.0.0.1`, `::1`, or `::ffff:127.0.0.1` from a dual-stack
+    /// socket): the connection's peer, or, behind a trusted proxy, the client its
+    /// `X-Forwarded-For` names.
     public var remoteAddress: String { head.remoteAddress }
     /// The client's address, as text: what every decision about the client (the admin networks)
-    /// reads. It is the peer's address; the one place to change when a trusted proxy's
-    /// `X-Forwarded-For` is to name the client instead.
+    /// reads; the same as `remoteAddress`.
     public var clientAddress: String { remoteAddress }
     /// Whether the client is in the admin networks, when already known: the server decides it
     /// once per connection for a client that is the connection's peer. Nil: not decided yet.

@@ -82,7 +82,8 @@ extension HTTPServer {
         let remote = addressText(cmhd_connection_client_address(connection))
         let limits = limits(for: remote)
         let descriptor = cmhd_connection_fd(connection)
-        let isAdmin = configuration.adminNetworks.contains(remote)
+        // The responder's networks: the ones `Responder.match` reads when this is not known.
+        let isAdmin = responder.configuration.adminNetworks.contains(remote)
         let state = connections.withLock { table -> ConnectionState in
             let state = ConnectionState(
                 remote: remote, rejection: table.add(remote, limits: limits), descriptor: descriptor, peerIsAdmin: isAdmin)

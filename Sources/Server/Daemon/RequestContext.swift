@@ -98,7 +98,7 @@ final class ConnectionState: Sendable {
     let peerIsAdmin: Bool
 
     /// A connection just accepted: its first head is timed from now, as nginx times it.
-    init(remote: String, rejection: HTTPError?, descriptor: Int32, peerIsAdmin: Bool = false, now: UInt64 = Timestamp.monotonicNanoseconds()) {
+    init(remote: String, rejection: HTTPError?, descriptor: Int32, peerIsAdmin: Bool, now: UInt64 = Timestamp.monotonicNanoseconds()) {
         self.remote = remote
         self.peerIsAdmin = peerIsAdmin
         self.rejection = rejection
