@@ -63,8 +63,9 @@ def alternate(urls, count, rounds):
         paths.append(parsed.path + ("?" + parsed.query if parsed.query else ""))
         connections.append(http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=30))
     latencies = [[] for _ in urls]
-    per_turn = max(1, count // rounds)
-    for _ in range(rounds):
+    for turn in range(rounds):
+        # COUNT in all: the first COUNT % ROUNDS turns ask once more.
+        per_turn = count // rounds + (1 if turn < count % rounds else 0)
         for index, connection in enumerate(connections):
             for _ in range(per_turn):
                 began = time.perf_counter()

@@ -85,7 +85,8 @@ func formatScaledPair(_ first: Int64, _ second: Int64, decimals: Int) -> String 
     }
 }
 
-/// The longest text `writeScaled` writes: a sign, 20 digits, a dot.
+/// Room for the longest text `writeScaled` writes, 21 bytes: a sign, an Int64's 19 digits and a
+/// dot (`-9.223372036854775808`, `-0.000000000000000001`).
 private let scaledTextCapacity = 22
 
 /// Writes the text of `value / 10^decimals` (as `formatScaled` describes it) into `buffer` from
