@@ -123,7 +123,8 @@ final class ResponseReuse: Sendable {
                 guard kept.values[slot] != field.value else { continue }
                 // withCString borrows the strings' storage; passing a String to C would copy it.
                 let swapped = field.name.withCString { name in
-                    kept.values[slot].withCString { old in MHD_del_response_header(kept.pointer, name, old) == MHD_YES }
+                    Self.overwrite(name, in: kept.pointer, old: kept.values[slot], new: field.value)
+                        || kept.values[slot].withCString { old in MHD_del_response_header(kept.pointer, name, old) == MHD_YES }
                         && field.value.withCString { new in MHD_add_response_header(kept.pointer, name, new) == MHD_YES }
                 }
                 guard swapped else {
@@ -137,6 +138,36 @@ final class ResponseReuse: Sendable {
         guard let pointer = Self.build(body, fields: fields) else { return nil }
         let values = fields.indices.filter { varying & (1 << UInt64($0)) != 0 }.map { fields[$0].value }
         return Lease(family: family, kept: Kept(pointer: pointer, values: values))
+    }
+
+    /// Writes a field's new value over its old one when both have the same length, which a
+    /// request id and a client's limit values nearly always have: no allocation, where removing
+    /// and adding the field costs six. False when it cannot (another length, a byte that
+    /// libmicrohttpd refuses in a value, the field not found), and the field is swapped instead.
+    ///
+    /// libmicrohttpd keeps each value in a buffer of its own and reads it, by its length, only
+    /// while it sends a response's head; a kept response is leased to one request at a time, and
+    /// this runs before it is queued, so nothing reads the bytes while they change.
+    static func overwrite(_ name: UnsafePointer<CChar>, in response: OpaquePointer, old: String, new: String) -> Bool {
+        var new = new
+        let count = old.utf8.count
+        return new.withUTF8 { bytes in
+            guard bytes.count == count, !bytes.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }),
+                  let current = MHD_get_response_header(response, name), strlen(current) == count
+            else { return false }
+            UnsafeMutableRawPointer(mutating: current).copyMemory(from: bytes.baseAddress!, byteCount: count)
+            return true
+        }
+    }
+
+    /// Destroys a response `build` made that was never queued.
+    static func destroy(_ response: OpaquePointer) {
+        MHD_destroy_response(response)
+    }
+
+    /// A field's value in a built response, as libmicrohttpd would send it.
+    static func value(of name: String, in response: OpaquePointer) -> String? {
+        name.withCString { MHD_get_response_header(response, $0) }.map { String(cString: $0) }
     }
 
     /// Takes a response back once its request is complete.

@@ -35,12 +35,18 @@ public final class MemoryRateLimiter: ImmediateRateLimiter {
         let gcra = GCRA(rule: rule)
         let today = GCRA.day(of: now)
         return clients.withLock { table in
-            let stored = table[client]
+            // A known client's entry is found once and changed in place: the name is hashed once.
+            let index = table.index(forKey: client)
+            let stored = index.map { table.values[$0] }
             let used = stored.map { $0.day == today ? $0.used : 0 } ?? 0
             let outcome = gcra.take(cost, tat: stored?.tat, used: used, now: now, force: force)
-            if outcome.allowed {
-                if stored == nil, table.count >= capacity { evict(&table, now: now, today: today) }
-                table[client] = Client(tat: outcome.tat, day: today, used: rule.dailyQuota == nil ? 0 : outcome.used)
+            guard outcome.allowed else { return outcome.decision }
+            let updated = Client(tat: outcome.tat, day: today, used: rule.dailyQuota == nil ? 0 : outcome.used)
+            if let index {
+                table.values[index] = updated
+            } else {
+                if table.count >= capacity { evict(&table, now: now, today: today) }
+                table[client] = updated
             }
             return outcome.decision
         }
