@@ -116,8 +116,7 @@ public final class RedisServer: @unchecked Sendable {
     /// unable to bind it, exits.
     private func waitUntilReady() throws {
         for _ in 0..<1000 {
-            if Self.ping(port: port), let pid = process?.pid {
-                guard let answering = Self.answeringPID(port: port, password: password) else { continue }
+            if Self.ping(port: port), let pid = process?.pid, let answering = Self.answeringPID(port: port, password: password) {
                 if answering == pid { return }
                 stop()
                 throw ServerError(message: "port \(port) is another redis-server's (pid \(answering))")
