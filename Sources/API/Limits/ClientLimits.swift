@@ -148,10 +148,15 @@ public final class ClientLimits: RequestGate {
             state += ", \"daily\";r=\(left);t=\(seconds(renewal, atLeast: 0))"
             remaining = min(remaining, left)
         }
-        return [
-            ("RateLimit-Policy", plan.policy), ("RateLimit", state),
-            ("X-Rate-Limit-Limit", plan.limit), ("X-Rate-Limit-Remaining", String(remaining)), ("X-Rate-Limit-Reset", String(reset)),
-        ]
+        // Built field by field into a list of exactly their number: an array literal would
+        // make an array of pairs first, and room for the server's fields besides.
+        var fields = HTTPHeaders(capacity: 5)
+        fields.add("RateLimit-Policy", plan.policy)
+        fields.add("RateLimit", state)
+        fields.add("X-Rate-Limit-Limit", plan.limit)
+        fields.add("X-Rate-Limit-Remaining", String(remaining))
+        fields.add("X-Rate-Limit-Reset", String(reset))
+        return fields
     }
 
     /// The `"default"` policy's quota and window: the rate per second, or per the whole seconds
