@@ -111,12 +111,12 @@ public final class RedisServer: @unchecked Sendable {
         try? process.signal(SIGCONT)
     }
 
-    /// Polls with `PING` until the server answers, for up to 10 s, and checks that the one
+    /// Polls with `INFO server` until the server answers, for up to 10 s, and checks that the one
     /// answering is ours: another server that took the port first would answer too, while ours,
     /// unable to bind it, exits.
     private func waitUntilReady() throws {
         for _ in 0..<1000 {
-            if Self.ping(port: port), let pid = process?.pid, let answering = Self.answeringPID(port: port, password: password) {
+            if let pid = process?.pid, let answering = Self.answeringPID(port: port, password: password) {
                 if answering == pid { return }
                 stop()
                 throw ServerError(message: "port \(port) is another redis-server's (pid \(answering))")
@@ -125,7 +125,7 @@ public final class RedisServer: @unchecked Sendable {
             usleep(10_000)
         }
         stop()
-        throw ServerError(message: "redis-server on port \(port) did not answer PING")
+        throw ServerError(message: "redis-server on port \(port) did not answer")
     }
 
     /// The password given with `--requirepass`, if any.
@@ -199,7 +199,7 @@ public final class RedisServer: @unchecked Sendable {
     private static let handedOut = Mutex<Set<Int>>([])
 
     /// The kernel's ephemeral range, `ip_local_port_range` (32768...60999 by default).
-    public static func ephemeralRange() -> ClosedRange<Int> {
+    private static func ephemeralRange() -> ClosedRange<Int> {
         let text = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)) ?? ""
         let numbers = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         guard numbers.count == 2, numbers[0] <= numbers[1] else { return 32768...60999 }
