@@ -13,6 +13,9 @@ internal import CLibXML2
 /// out, and let the document go on the thread that made it.
 public final class Document {
     let pointer: xmlDocPtr
+    /// The memory the tree was parsed into; it goes after the tree (stored properties are
+    /// released after `deinit` has run).
+    let arena: DocumentArena?
     /// The syntax the document was parsed as.
     public let format: DocumentFormat
     /// The encoding the bytes were decoded with (`UTF-8`, `windows-1252`, …).
@@ -22,8 +25,12 @@ public final class Document {
     /// The bounds this document was parsed under; XPath evaluation uses its operation limit.
     public let limits: DocumentLimits
 
-    init(pointer: xmlDocPtr, format: DocumentFormat, encoding: String, diagnostics: ParseDiagnostics, limits: DocumentLimits) {
+    init(
+        pointer: xmlDocPtr, format: DocumentFormat, encoding: String, diagnostics: ParseDiagnostics, limits: DocumentLimits,
+        arena: DocumentArena? = nil
+    ) {
         self.pointer = pointer
+        self.arena = arena
         self.format = format
         self.encoding = encoding
         self.diagnostics = diagnostics
@@ -31,7 +38,10 @@ public final class Document {
     }
 
     deinit {
-        xmlFreeDoc(pointer)
+        // A tree parsed into an arena holds nothing else: the parse allocates only from it (an
+        // allocation it cannot make fails, never falls back to malloc), and a document is never
+        // changed after. The arena frees it whole, without a walk over every node.
+        if arena == nil { xmlFreeDoc(pointer) }
     }
 
     /// Parses a response body.
@@ -42,13 +52,14 @@ public final class Document {
         guard bytes.count <= options.limits.maxInputBytes else {
             throw DocumentError(.tooLarge, "The document has \(bytes.count) bytes; the limit is \(options.limits.maxInputBytes).")
         }
+        let arena = DocumentArena(inputBytes: bytes.count)
         let document: Document
         switch format {
         case .json:
-            document = try JSONDocumentBuilder.build(bytes, options: options)
+            document = try JSONDocumentBuilder.build(bytes, options: options, arena: arena)
         case .html, .xml:
             let parsed = bytes.withUnsafeBytes { raw in
-                Result { () throws(DocumentError) in try parseMarkup(raw, format: format, options: options) }
+                Result { () throws(DocumentError) in try parseMarkup(raw, format: format, options: options, arena: arena) }
             }
             document = try parsed.get()
         }
@@ -62,7 +73,7 @@ public final class Document {
     }
 
     private static func parseMarkup(
-        _ raw: UnsafeRawBufferPointer, format: DocumentFormat, options: ParseOptions
+        _ raw: UnsafeRawBufferPointer, format: DocumentFormat, options: ParseOptions, arena: DocumentArena?
     ) throws(DocumentError) -> Document {
         var charset = Charset.resolve(raw, contentType: options.contentType, format: format)
         let body = UnsafeRawBufferPointer(rebasing: raw[charset.markLength...])
@@ -73,16 +84,37 @@ public final class Document {
         // threads are unaffected; it is removed again before returning.
         xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque(), DiagnosticsCollector.callback)
         defer { xmlSetStructuredErrorFunc(nil, nil) }
+        let base = body.baseAddress?.assumingMemoryBound(to: CChar.self) ?? UnsafePointer<CChar>(bitPattern: 1)
+        let read = { () throws(DocumentError) -> (xmlDocPtr?, Bool) in
+            try readMarkup(base, count: body.count, format: format, charset: charset, recover: options.recover)
+        }
+        let (parsed, wellFormed) = if let arena { try arena.run(read) } else { try read() }
+        guard let parsed, wellFormed || options.recover else {
+            if let parsed { xmlFreeDoc(parsed) }
+            let fatal = collector.lastFatal
+            let message = fatal?.message ?? "The document is empty or not \(format.rawValue.uppercased())."
+            let kind: DocumentError.Kind = message.contains("Excessive depth") ? .tooDeep : .malformed
+            throw DocumentError(kind, "Not well-formed \(format.rawValue.uppercased()): \(message)", line: fatal?.line)
+        }
+        let encoding = format == .xml && charset.source == .defaulted
+            ? (LibXML.string(parsed.pointee.encoding).map { Charset.supported($0) ?? $0 } ?? "UTF-8") : charset.name
+        return Document(
+            pointer: parsed, format: format, encoding: encoding, diagnostics: collector.diagnostics, limits: options.limits, arena: arena)
+    }
+
+    /// libxml2's parse of the bytes, and whether they were well-formed (HTML always is).
+    private static func readMarkup(
+        _ base: UnsafePointer<CChar>?, count: Int, format: DocumentFormat, charset: Charset, recover: Bool
+    ) throws(DocumentError) -> (xmlDocPtr?, Bool) {
         let parsed: xmlDocPtr?
         let wellFormed: Bool
-        let base = body.baseAddress?.assumingMemoryBound(to: CChar.self) ?? UnsafePointer<CChar>(bitPattern: 1)
         switch format {
         case .html:
             guard let context = htmlNewParserCtxt() else { throw DocumentError(.malformed, "libxml2 could not allocate a parser.") }
             defer { htmlFreeParserCtxt(context) }
             let flags = HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
                 | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_IGNORE_ENC.rawValue | HTML_PARSE_COMPACT.rawValue
-            parsed = htmlCtxtReadMemory(context, base, Int32(body.count), nil, charset.name, Int32(flags))
+            parsed = htmlCtxtReadMemory(context, base, Int32(count), nil, charset.name, Int32(flags))
             wellFormed = true
         default:
             guard let context = xmlNewParserCtxt() else { throw DocumentError(.malformed, "libxml2 could not allocate a parser.") }
@@ -94,20 +126,11 @@ public final class Document {
             var flags = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
                 | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue
             if charset.source != .defaulted { flags |= XML_PARSE_IGNORE_ENC.rawValue }
-            if options.recover { flags |= XML_PARSE_RECOVER.rawValue }
-            parsed = xmlCtxtReadMemory(context, base, Int32(body.count), nil, charset.source == .defaulted ? nil : charset.name, Int32(flags))
+            if recover { flags |= XML_PARSE_RECOVER.rawValue }
+            parsed = xmlCtxtReadMemory(context, base, Int32(count), nil, charset.source == .defaulted ? nil : charset.name, Int32(flags))
             wellFormed = context.pointee.wellFormed != 0
         }
-        guard let parsed, wellFormed || options.recover else {
-            if let parsed { xmlFreeDoc(parsed) }
-            let fatal = collector.lastFatal
-            let message = fatal?.message ?? "The document is empty or not \(format.rawValue.uppercased())."
-            let kind: DocumentError.Kind = message.contains("Excessive depth") ? .tooDeep : .malformed
-            throw DocumentError(kind, "Not well-formed \(format.rawValue.uppercased()): \(message)", line: fatal?.line)
-        }
-        let encoding = format == .xml && charset.source == .defaulted
-            ? (LibXML.string(parsed.pointee.encoding).map { Charset.supported($0) ?? $0 } ?? "UTF-8") : charset.name
-        return Document(pointer: parsed, format: format, encoding: encoding, diagnostics: collector.diagnostics, limits: options.limits)
+        return (parsed, wellFormed)
     }
 
     /// Fails when elements nest deeper than the limit; walks the tree without recursion.

@@ -44,8 +44,15 @@ struct JSONDocumentBuilder: ~Copyable {
         self.item = item
     }
 
-    static func build(_ input: [UInt8], options: ParseOptions) throws(DocumentError) -> Document {
+    static func build(_ input: [UInt8], options: ParseOptions, arena: DocumentArena?) throws(DocumentError) -> Document {
         let utf8 = try JSONText.utf8(input, contentType: options.contentType)
+        let tree = { () throws(DocumentError) -> xmlDocPtr in try buildTree(utf8, options: options) }
+        let document = if let arena { try arena.run(tree) } else { try tree() }
+        return Document(pointer: document, format: .json, encoding: "UTF-8", diagnostics: ParseDiagnostics(), limits: options.limits, arena: arena)
+    }
+
+    /// The tree of a JSON text; nothing is left allocated when it throws.
+    private static func buildTree(_ utf8: [UInt8], options: ParseOptions) throws(DocumentError) -> xmlDocPtr {
         guard let document = xmlNewDoc("1.0") else { throw DocumentError(.malformed, "libxml2 could not allocate a document.") }
         do throws(DocumentError) {
             // xmlFreeDoc frees the dictionary with the document.
@@ -64,7 +71,7 @@ struct JSONDocumentBuilder: ~Copyable {
             xmlFreeDoc(document)
             throw error
         }
-        return Document(pointer: document, format: .json, encoding: "UTF-8", diagnostics: ParseDiagnostics(), limits: options.limits)
+        return document
     }
 
     private mutating func buildRoot() throws(DocumentError) {

@@ -1,9 +1,15 @@
 internal import CLibXML2
+internal import ParseArena
 
 /// Process-wide libxml2 set-up and the conversions every caller needs.
 enum LibXML {
     /// libxml2 must be initialised once before threads use it (its global tables are then read-only).
+    ///
+    /// Its memory functions are set first: they allocate from the thread's `DocumentArena` while
+    /// a document is parsed, and are malloc's otherwise. They free either kind, so memory libxml2
+    /// allocated before they were set is freed correctly too.
     private static let initialized: Void = {
+        xmlMemSetup(parse_arena_free, parse_arena_malloc, parse_arena_realloc, parse_arena_strdup)
         xmlInitParser()
     }()
 
