@@ -185,6 +185,44 @@ import Testing
         for part in parts { #expect(DocumentArena.owns(part), "\(format): \(part)") }
     }
 
+    @Test func evaluationsAllocateFromTheArenaUntilItsBudgetIsSpent() throws {
+        let rows = (0..<50).map { "<tr><td>\($0)</td></tr>" }.joined()
+        let document = try Document.parse(Array("<html><body><table>\(rows)</table></body></html>".utf8), as: .html)
+        let arena = try #require(document.arena)
+        let parsed = arena.parsedBytes
+        #expect(parsed == arena.takenBytes && parsed > 0)
+        let xpath = try XPathEvaluator(document)
+        let cells = try XPathExpression("//td[. >= 0]")
+        #expect(try xpath.nodes(cells).count == 50)
+        let one = arena.takenBytes - parsed
+        #expect(one > 0)
+        // However many evaluations follow, the arena stops growing at its budget.
+        let budget = 3 * parsed + (1 << 20)
+        var evaluations = 1
+        while arena.takesEvaluations {
+            _ = try xpath.nodes(cells)
+            evaluations += 1
+        }
+        #expect(evaluations > 2)
+        let full = arena.takenBytes
+        for _ in 0..<20 { #expect(try xpath.nodes(cells).count == 50) }
+        #expect(arena.takenBytes == full)
+        #expect(full <= budget + one)
+    }
+
+    @Test func aCompiledCopyMadeDuringAnEvaluationIsNotTheArenas() throws {
+        let expression = try XPathExpression("//a[@href]")
+        let arena = try Self.arena()
+        let first = try #require(expression.compiled.checkOut())
+        // With the only copy out, the next one is compiled, as an evaluation in the arena would.
+        let second = try #require(arena.run { expression.compiled.checkOut() })
+        #expect(!DocumentArena.owns(UnsafeRawPointer(first)))
+        #expect(!DocumentArena.owns(UnsafeRawPointer(second)))
+        expression.compiled.checkIn(first)
+        expression.compiled.checkIn(second)
+        #expect(expression.compiled.idleCopies == 2)
+    }
+
     @Test func noErrorOfAParseOutlivesItsArena() throws {
         // A broken XML document: libxml2 records its error in the thread's last error, with
         // messages it allocated while the arena was the thread's.

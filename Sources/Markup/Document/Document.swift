@@ -64,6 +64,7 @@ public final class Document {
             document = try parsed.get()
         }
         try document.checkDepth()
+        arena?.parsedBytes = arena?.takenBytes ?? 0
         return document
     }
 

@@ -4,10 +4,11 @@ internal import ParseArena
 /// The memory one document is parsed into: libxml2 takes its nodes, names, texts and parser
 /// buffers from a few large chunks (`ParseArena`), and they go back together with the document.
 ///
-/// A parse makes thousands of small allocations (the 44 KB bahn.de page: about 5,500) that a
-/// document frees one by one when it goes; from an arena each is a pointer bump and each free is
-/// nothing. The arena holds only what the parse allocates, which is bounded by the input: XPath
-/// evaluations and strings copied out allocate from malloc as before.
+/// A parse makes thousands of small allocations (the 44 KB bahn.de page: about 2,200, and 250
+/// buffer growths) that a document would free one by one when it goes; from an arena each is a
+/// pointer bump and each free is nothing. The node sets and values of XPath evaluations over the
+/// document come from its arena too, up to a budget of twice what the parse took and 1 MiB, so
+/// that the arena stays bounded by the input; later evaluations allocate from malloc.
 final class DocumentArena {
     private let arena: OpaquePointer
 
@@ -39,6 +40,22 @@ final class DocumentArena {
         }
         return try body()
     }
+
+    /// Runs `body` with libxml2 allocating from no arena on the calling thread: for what must
+    /// outlive every document, such as a compiled expression.
+    static func outside<T>(_ body: () -> T) -> T {
+        let previous = parse_arena_swap(nil)
+        defer { parse_arena_swap(previous) }
+        return body()
+    }
+
+    /// The bytes the parse took, set once the tree is built.
+    var parsedBytes = 0
+
+    /// Whether evaluations may still allocate here: until they have taken twice what the parse
+    /// did, and 1 MiB more, so that the arena stays bounded by the input however many
+    /// evaluations a document sees. Later ones allocate from malloc.
+    var takesEvaluations: Bool { takenBytes - parsedBytes <= 2 * parsedBytes + (1 << 20) }
 
     /// Bytes taken from malloc for the arena's chunks.
     var reservedBytes: Int { parse_arena_reserved(arena) }

@@ -143,6 +143,14 @@ public final class XPathEvaluator {
     private func evaluate<T>(
         _ expression: XPathExpression, at node: DocumentNode?, _ read: (xmlXPathObjectPtr) throws(DocumentError) -> T
     ) throws(DocumentError) -> T {
+        // The node sets and values of an evaluation come from the document's arena while it has room.
+        guard let arena = document.arena, arena.takesEvaluations else { return try evaluateHere(expression, at: node, read) }
+        return try arena.run { () throws(DocumentError) in try evaluateHere(expression, at: node, read) }
+    }
+
+    private func evaluateHere<T>(
+        _ expression: XPathExpression, at node: DocumentNode?, _ read: (xmlXPathObjectPtr) throws(DocumentError) -> T
+    ) throws(DocumentError) -> T {
         context.pointee.node = node?.pointer ?? documentNode
         let limit = UInt(max(document.limits.maxXPathOperations, 1))
         context.pointee.opLimit = limit

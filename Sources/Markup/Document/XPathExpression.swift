@@ -83,7 +83,8 @@ final class CompiledXPath: Sendable {
     /// A copy for one evaluation: an idle one, or a new one when none is idle.
     func checkOut() -> xmlXPathCompExprPtr? {
         // It compiled once, so it compiles again; only an allocation can fail.
-        idle.withLock { $0.popLast() }?.pointer ?? xmlXPathCompile(source)
+        // A new copy outlives the document being evaluated: never in its arena.
+        idle.withLock { $0.popLast() }?.pointer ?? DocumentArena.outside { xmlXPathCompile(source) }
     }
 
     /// Gives back a copy `checkOut` returned, once its evaluation is over.
