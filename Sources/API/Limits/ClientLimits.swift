@@ -98,6 +98,10 @@ public final class ClientLimits: RequestGate {
         let rule: RateRule
         let policy: String
         let limit: String
+        /// The fields a rested client is told after one unit, as most clients within their limits
+        /// are: they are written once here, not for every answer. Nil for a rule with a daily
+        /// quota, whose fields change with every request.
+        private(set) var rested: (remaining: Int, reset: Int, fields: HTTPHeaders)?
 
         init(_ rule: RateRule) {
             self.rule = rule
@@ -106,6 +110,10 @@ public final class ClientLimits: RequestGate {
             if let daily = rule.dailyQuota { policy += ", \"daily\";q=\(daily);w=86400" }
             self.policy = policy
             limit = String(quota)
+            guard rule.dailyQuota == nil else { return }
+            let first = GCRA(rule: rule).take(1, tat: nil, now: 0).decision
+            let reset = ClientLimits.seconds(first.resetMilliseconds, atLeast: 0)
+            rested = (first.remaining, reset, ClientLimits.writeFields(first, reset: reset, plan: self))
         }
     }
 
@@ -142,6 +150,12 @@ public final class ClientLimits: RequestGate {
     /// The limit fields for a decision under a rule.
     static func fields(_ decision: RateDecision, plan: Plan) -> HTTPHeaders {
         let reset = seconds(decision.resetMilliseconds, atLeast: 0)
+        if let rested = plan.rested, decision.remaining == rested.remaining, reset == rested.reset { return rested.fields }
+        return writeFields(decision, reset: reset, plan: plan)
+    }
+
+    /// The limit fields for a decision whose reset is `reset` seconds, written out.
+    static func writeFields(_ decision: RateDecision, reset: Int, plan: Plan) -> HTTPHeaders {
         var state = "\"default\";r=\(decision.remaining);t=\(reset)"
         var remaining = decision.remaining
         if plan.rule.dailyQuota != nil, let left = decision.quotaRemaining, let renewal = decision.quotaResetMilliseconds {
