@@ -14,6 +14,7 @@
 #include <libxml/relaxng.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xmlmemory.h>
+#include <libxml/catalog.h>
 
 /* xmlFree is a global function pointer, which Swift 6 treats as shared mutable state. */
 static inline void cxml_free(void *pointer) {

@@ -43,9 +43,8 @@ static unsigned char *start_of(chunk *c) { return (unsigned char *)(c + 1); }
 /* A new chunk with room for `need` bytes. A request large for the chunks of the moment gets a
  * chunk of its own behind the head, so the head's free room is not given up for it. */
 static chunk *add_chunk(parse_arena *arena, size_t need) {
-    size_t size = arena->next_size;
-    int alone = arena->head != NULL && need > size / 4;
-    if (need > size) size = need;
+    int alone = arena->head != NULL && need > arena->next_size / 4;
+    size_t size = alone || need > arena->next_size ? need : arena->next_size;
     chunk *c = malloc(sizeof(chunk) + size);
     if (c == NULL) return NULL;
     c->size = size;

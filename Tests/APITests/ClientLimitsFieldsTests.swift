@@ -31,9 +31,23 @@ import Testing
             now += step % 10 == 9 ? 600_000 : 1
         }
         #expect(restedAnswers >= 6)
-        // A burst of 20 spent 1 ms apart leaves other states; with a burst of 1 every state reads as the rested one.
+        // A burst of 20 spent 1 ms apart leaves other states; with a burst of 1, requests 1 ms apart
+        // (refused until the next rest) all have the rested numbers.
         if rule.burst == 20 { #expect(otherAnswers > 0) }
         #expect(rested.fields["RateLimit"] == "\"default\";r=\(rule.burst - 1);t=\(rested.reset)")
+    }
+
+    /// The rested fields are shared only when both numbers agree: a refusal 1.5 s after a rested
+    /// request at 1 per 2 s has the rested one's remaining (0) but not its reset (1 s, not 2).
+    @Test func aStateWithTheRestedRemainingButAnotherResetIsWrittenOut() throws {
+        let plan = ClientLimits.Plan(RateRule(rate: 0.5, burst: 1))
+        let rested = try #require(plan.rested)
+        #expect(rested.remaining == 0 && rested.reset == 2)
+        let gcra = GCRA(rule: plan.rule)
+        let first = gcra.take(1, tat: nil, now: 0)
+        let second = gcra.take(1, tat: first.tat, now: 1500)
+        #expect(!second.allowed && second.decision.remaining == 0)
+        #expect(ClientLimits.fields(second.decision, plan: plan)["RateLimit"] == "\"default\";r=0;t=1")
     }
 
     @Test func aRuleWithADailyQuotaWritesEveryAnswersFields() {

@@ -99,7 +99,9 @@ import Testing
             #expect(next == small + 48)
             #expect(Self.holds(large, 100_000, seed: 11))
         }
+        // The large block's chunk is its own size, not the size the next chunk would have.
         #expect(arena.reservedBytes >= 16 * 1024 + 100_000)
+        #expect(arena.reservedBytes <= 16 * 1024 + 100_000 + 256)
     }
 
     @Test func anInnerArenaGivesTheOuterOneBackAndOtherThreadsUseMalloc() async throws {
@@ -183,6 +185,23 @@ import Testing
         let parts = Self.structures(of: document)
         #expect(parts.count > 8)
         for part in parts { #expect(DocumentArena.owns(part), "\(format): \(part)") }
+        // So are what the document itself holds: the names' dictionary (XML and JSON), the table
+        // of `id` attributes (HTML) and the encoding's name.
+        let held: [UnsafeRawPointer?] = [
+            document.pointer.pointee.dict.map { UnsafeRawPointer($0) }, document.pointer.pointee.ids.map { UnsafeRawPointer($0) },
+            document.pointer.pointee.encoding.map { UnsafeRawPointer($0) },
+        ]
+        #expect(held.contains { $0 != nil })
+        for case let pointer? in held { #expect(DocumentArena.owns(pointer), "\(format): \(pointer)") }
+    }
+
+    /// libxml2 would build its global catalog, on first use, for a document asking for one: in
+    /// that document's arena. The instruction is ignored instead.
+    @Test func aDocumentsCatalogInstructionIsIgnored() throws {
+        let xml = "<?xml version='1.0'?><?oasis-xml-catalog catalog='file:///nonexistent/catalog.xml'?><a>b</a>"
+        let document = try Document.parse(Array(xml.utf8), as: .xml)
+        #expect(try #require(document.root).name == "a")
+        #expect(xmlCatalogGetDefaults() == XML_CATA_ALLOW_NONE)
     }
 
     @Test func evaluationsAllocateFromTheArenaUntilItsBudgetIsSpent() throws {

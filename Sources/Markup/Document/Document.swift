@@ -91,7 +91,8 @@ public final class Document {
         }
         let (parsed, wellFormed) = if let arena { try arena.run(read) } else { try read() }
         guard let parsed, wellFormed || options.recover else {
-            if let parsed { xmlFreeDoc(parsed) }
+            // A tree in an arena goes with it.
+            if let parsed, arena == nil { xmlFreeDoc(parsed) }
             let fatal = collector.lastFatal
             let message = fatal?.message ?? "The document is empty or not \(format.rawValue.uppercased())."
             let kind: DocumentError.Kind = message.contains("Excessive depth") ? .tooDeep : .malformed

@@ -8,9 +8,14 @@ enum LibXML {
     /// Its memory functions are set first: they allocate from the thread's `DocumentArena` while
     /// a document is parsed, and are malloc's otherwise. They free either kind, so memory libxml2
     /// allocated before they were set is freed correctly too.
+    ///
+    /// A document's `<?oasis-xml-catalog?>` instruction is ignored: an upstream answer has no
+    /// business choosing catalogs, and honouring it would build libxml2's global catalog, on
+    /// first use, in whatever document's arena was the thread's then.
     private static let initialized: Void = {
         xmlMemSetup(parse_arena_free, parse_arena_malloc, parse_arena_realloc, parse_arena_strdup)
         xmlInitParser()
+        xmlCatalogSetDefaults(XML_CATA_ALLOW_NONE)
     }()
 
     static func ensureInitialized() {

@@ -25,7 +25,7 @@ public struct XPathExpression: Sendable, CustomStringConvertible {
         let collector = DiagnosticsCollector()
         xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque(), DiagnosticsCollector.callback)
         defer { xmlSetStructuredErrorFunc(nil, nil) }
-        guard !source.utf8.contains(0), let pointer = xmlXPathCompile(source) else {
+        guard !source.utf8.contains(0), let pointer = DocumentArena.outside({ xmlXPathCompile(source) }) else {
             let reason = collector.diagnostics.messages.first.map { String($0.drop { $0 != " " }.dropFirst()) }
             throw DocumentError(.invalidXPath, "Invalid XPath \"\(source)\": \(reason ?? "does not compile")")
         }
