@@ -23,12 +23,15 @@ public struct Link: Representable, Equatable {
     /// Expected occupancy in first and second class, 1 (low) to 3 (high), where the upstream says.
     public var capacity1st: Int?
     public var capacity2nd: Int?
+    /// The upstream's notices about the whole journey.
+    public var alerts: [Alert]
 
     /// Creates a link.
     public init(
         departure: OffsetDateTime, arrival: OffsetDateTime, info: String = "", duration: String? = nil, transfers: Int? = nil,
-        products: [String] = [], parts: [Part], capacity1st: Int? = nil, capacity2nd: Int? = nil
+        products: [String] = [], parts: [Part], capacity1st: Int? = nil, capacity2nd: Int? = nil, alerts: [Alert] = []
     ) {
+        self.alerts = alerts
         self.capacity1st = capacity1st
         self.capacity2nd = capacity2nd
         self.departure = departure
@@ -54,6 +57,7 @@ public struct Link: Representable, Equatable {
             summary: "Expected occupancy in first and second class, 1 (low) to 3 (high), where the upstream says (transport.opendata.ch)."
         ) { $0.capacity1st },
         .optional("capacity2nd", .occupancy) { $0.capacity2nd },
+        .alerts { $0.alerts },
     ])
 
     public var node: Node { Self.shape.node("link", self) }
@@ -80,19 +84,48 @@ public struct Part: Representable, Equatable {
     public var line: String?
     /// Where the vehicle is headed.
     public var direction: String?
-    /// Minutes late at departure, when the timetable knows.
-    public var delay: Int?
     /// Whether this section's vehicle does not run.
     public var cancelled: Bool
     /// For a walk: how long it takes, ISO 8601.
     public var duration: String?
+    /// The departure and arrival the upstream expects, when it predicts them (or, for the
+    /// arrival, when its departure's delay carries on to it).
+    public var departurePredicted: OffsetDateTime?
+    public var arrivalPredicted: OffsetDateTime?
+    /// The platforms the upstream now expects, when it says.
+    public var trackfromPredicted: String?
+    public var tracktoPredicted: String?
+    /// Whose word the departure's predicted time is; nil for a walk.
+    public var realtime: RealtimeState?
+    /// The run goes ahead but does not stop at the section's start (or end).
+    public var departureCancelled: Bool
+    public var arrivalCancelled: Bool
+    /// The stops between the section's ends, when asked for (`stops=1`) and the upstream lists them.
+    public var stops: [Stop]
+    /// The upstream's notices about this section's run.
+    public var alerts: [Alert]
+
+    /// Minutes late at departure (negative when early), from the planned and predicted departure.
+    public var delay: Int? { Delay.minutes(planned: departure, predicted: departurePredicted) }
 
     /// Creates a part.
     public init(
         departure: OffsetDateTime, arrival: OffsetDateTime, trackfrom: String, trackto: String, vehicle: String,
         from: String? = nil, to: String? = nil, line: String? = nil, direction: String? = nil,
-        delay: Int? = nil, cancelled: Bool = false, duration: String? = nil
+        cancelled: Bool = false, duration: String? = nil, departurePredicted: OffsetDateTime? = nil,
+        arrivalPredicted: OffsetDateTime? = nil, trackfromPredicted: String? = nil, tracktoPredicted: String? = nil,
+        realtime: RealtimeState? = nil, departureCancelled: Bool = false, arrivalCancelled: Bool = false, stops: [Stop] = [],
+        alerts: [Alert] = []
     ) {
+        self.departurePredicted = departurePredicted
+        self.arrivalPredicted = arrivalPredicted
+        self.trackfromPredicted = trackfromPredicted
+        self.tracktoPredicted = tracktoPredicted
+        self.realtime = realtime
+        self.departureCancelled = departureCancelled
+        self.arrivalCancelled = arrivalCancelled
+        self.stops = stops
+        self.alerts = alerts
         self.departure = departure
         self.arrival = arrival
         self.trackfrom = trackfrom
@@ -102,7 +135,6 @@ public struct Part: Representable, Equatable {
         self.to = to
         self.line = line
         self.direction = direction
-        self.delay = delay
         self.cancelled = cancelled
         self.duration = duration
     }
@@ -118,9 +150,26 @@ public struct Part: Representable, Equatable {
         .optional("to", .string) { $0.to },
         .optional("line", .string) { $0.line },
         .optional("direction", .string) { $0.direction },
-        .optional("delay", .integer, summary: "Minutes late at departure (negative when early), when known.") { $0.delay },
+        .optional("delay", .integer, summary: "Minutes late at departure (negative when early), from departure and departure_predicted.") {
+            $0.delay
+        },
         .flag("cancelled") { $0.cancelled },
         .optional("duration", .duration, summary: "A walk's duration.") { $0.duration },
+        .optional("departure_predicted", .time, summary: "The departure the upstream expects, when it predicts one.") {
+            $0.departurePredicted
+        },
+        .optional("arrival_predicted", .time, summary: "The arrival the upstream expects (or the departure's delay carried on).") {
+            $0.arrivalPredicted
+        },
+        .optional("trackfrom_predicted", .string, summary: "The departure platform the upstream now expects.") { $0.trackfromPredicted },
+        .optional("trackto_predicted", .string, summary: "The arrival platform the upstream now expects.") { $0.tracktoPredicted },
+        .optional("realtime", .realtime, summary: "Whose word the departure's time is; left out for a walk.") { $0.realtime?.rawValue },
+        .flag("departure_cancelled", summary: "The run goes ahead but does not stop at the section's start.") { $0.departureCancelled },
+        .flag("arrival_cancelled", summary: "The run goes ahead but does not stop at the section's end.") { $0.arrivalCancelled },
+        .list("stops", "stop", Stop.shape, summary: "The stops between the section's ends, with stops=1.", whenEmpty: .leftOut) {
+            $0.stops
+        },
+        .alerts { $0.alerts },
     ])
 
     public var node: Node { Self.shape.node("part", self) }

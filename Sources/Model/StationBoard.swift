@@ -73,17 +73,35 @@ public struct BoardJourney: Representable, Equatable {
     public var platform: String?
     /// The operator.
     public var `operator`: String?
-    /// Minutes late (negative when early), when known.
-    public var delay: Int?
     /// Whether the run is cancelled.
     public var cancelled: Bool
+    /// The time and platform the upstream expects, when it says.
+    public var timePredicted: OffsetDateTime?
+    public var platformPredicted: String?
+    /// Whose word the predicted time is.
+    public var realtime: RealtimeState?
+    /// The run goes ahead but does not stop here to let people on (or off).
+    public var departureCancelled: Bool
+    public var arrivalCancelled: Bool
+    /// The upstream's notices about the run.
+    public var alerts: [Alert]
+
+    /// Minutes late (negative when early), from the planned and predicted time.
+    public var delay: Int? { Delay.minutes(planned: time, predicted: timePredicted) }
 
     /// Creates a journey.
     public init(
         time: OffsetDateTime, line: String? = nil, category: String? = nil, number: String? = nil, vehicle: String? = nil,
-        direction: String? = nil, origin: String? = nil, platform: String? = nil, operator: String? = nil, delay: Int? = nil,
-        cancelled: Bool = false
+        direction: String? = nil, origin: String? = nil, platform: String? = nil, operator: String? = nil,
+        cancelled: Bool = false, timePredicted: OffsetDateTime? = nil, platformPredicted: String? = nil, realtime: RealtimeState? = nil,
+        departureCancelled: Bool = false, arrivalCancelled: Bool = false, alerts: [Alert] = []
     ) {
+        self.timePredicted = timePredicted
+        self.platformPredicted = platformPredicted
+        self.realtime = realtime
+        self.departureCancelled = departureCancelled
+        self.arrivalCancelled = arrivalCancelled
+        self.alerts = alerts
         self.time = time
         self.line = line
         self.category = category
@@ -93,7 +111,6 @@ public struct BoardJourney: Representable, Equatable {
         self.origin = origin
         self.platform = platform
         self.operator = `operator`
-        self.delay = delay
         self.cancelled = cancelled
     }
 
@@ -110,8 +127,14 @@ public struct BoardJourney: Representable, Equatable {
         .optional("origin", .string) { $0.origin },
         .optional("platform", .string) { $0.platform },
         .optional("operator", .string) { $0.operator },
-        .optional("delay", .integer, summary: "Minutes late (negative when early), when known.") { $0.delay },
+        .optional("delay", .integer, summary: "Minutes late (negative when early), from time and time_predicted.") { $0.delay },
         .leaf("cancelled", .boolean) { $0.cancelled },
+        .optional("time_predicted", .time, summary: "The time the upstream expects, when it predicts one.") { $0.timePredicted },
+        .optional("platform_predicted", .string, summary: "The platform the upstream now expects.") { $0.platformPredicted },
+        .optional("realtime", .realtime) { $0.realtime?.rawValue },
+        .flag("departure_cancelled", summary: "The run goes ahead but does not stop here to let people on.") { $0.departureCancelled },
+        .flag("arrival_cancelled", summary: "The run goes ahead but does not stop here to let people off.") { $0.arrivalCancelled },
+        .alerts { $0.alerts },
     ])
 
     public var node: Node { Self.shape.node("journey", self) }

@@ -50,7 +50,11 @@ struct DocumentSchemaTests {
             query: "Bern", station: Station(id: "8507000", name: "Bern", latitude: 46.94883, longitude: 7.43913), kind: .arrival,
             journeys: [BoardJourney(
                 time: OffsetDateTime("2026-12-01T08:02:00+01:00")!, line: "IC 8", category: "IC", number: "823", vehicle: "Train", direction: "Brig",
-                origin: "Basel SBB", platform: "7", operator: "SBB", delay: -1, cancelled: true)],
+                origin: "Basel SBB", platform: "7", operator: "SBB", cancelled: true,
+                timePredicted: OffsetDateTime("2026-12-01T08:01:00+01:00")!, platformPredicted: "7A", realtime: .asserted,
+                departureCancelled: true, arrivalCancelled: true,
+                alerts: [Alert(id: "1", header: "Works", description: "Bus", cause: "constructionWork", effect: "DETOUR", severity: "slight",
+                               from: OffsetDateTime("2026-12-01T05:00:00+01:00")!, until: nil, url: "https://example.org/1")])],
             error: ScheduleError(code: "upstream_timeout", message: "Slow."), staleAge: 12).node),
         ("stations", NearbyStations([(Station(id: "8507000", name: "Bern", latitude: 46.94883, longitude: 7.43913, kind: .train), 12.4)]).node),
         ("locations", StationMatches([.init(station: Station(id: "8507000", name: "Bern", latitude: 46.9, longitude: 7.4), score: 0.98765, meters: 10)]).node),

@@ -91,6 +91,9 @@ enum SBBEndpoints {
             "transport", .choice(Station.Kind.allCases.map(\.rawValue)), repeats: Station.Kind.allCases.count,
             "Means of transport to use; repeatable; all by default.")
         Parameter.position("The client's position, to choose among stations that share a name.")
+        Parameter.query(
+            "stops", .flag, default: "0",
+            "`1`: each part lists the stops between its ends (`stops/stop`), with their planned and predicted times, where the upstream lists them.")
     }
 
     static let board = Endpoint(
@@ -130,6 +133,7 @@ extension ConnectionQuery: EndpointArguments {
         if let limit = values.integer("limit") { self.limit = limit }
         transports = Set(values.texts("transport").compactMap(Station.Kind.init(rawValue:)))
         position = values.position()
+        if case .flag(let stops)? = values["stops"] { self.stops = stops }
     }
 }
 

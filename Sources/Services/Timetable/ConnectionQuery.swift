@@ -19,6 +19,8 @@ public struct ConnectionQuery: Sendable, Equatable {
     public var transports: Set<Station.Kind> = []
     /// The client's position, to pick among stations that share a name.
     public var position: Coordinate?
+    /// Whether each section lists the stops between its ends.
+    public var stops = false
 
     public static let maxStations = 5
     public static let maxVia = 5

@@ -24,7 +24,8 @@ enum ConnectionRecords {
             departure: departure, arrival: arrival, info: record.value("info") ?? "",
             duration: record.value("duration"), transfers: record.value("transfers").flatMap { Int($0) },
             products: values(record, "products"), parts: record.list("parts").compactMap { part($0, zone: zone) },
-            capacity1st: occupancy(record, "capacity1st"), capacity2nd: occupancy(record, "capacity2nd"))
+            capacity1st: occupancy(record, "capacity1st"), capacity2nd: occupancy(record, "capacity2nd"),
+            alerts: RealtimeRecords.alerts(record, zone: zone))
     }
 
     /// An occupancy level, 0 to 3; anything else (search.ch writes -1 for unknown) is left out.
@@ -32,28 +33,35 @@ enum ConnectionRecords {
         record.value(field).flatMap { Int($0) }.flatMap { (0...3).contains($0) ? $0 : nil }
     }
 
+    /// A section: a walk, or a ride with its predictions walked from its departure over its
+    /// stops to its arrival.
     static func part(_ record: Record, zone: ZoneRules) -> Part? {
         guard let departure = time(record, "departure", zone), let arrival = time(record, "arrival", zone) else { return nil }
         let vehicle = record.value("vehicle") ?? "Other"
-        return Part(
+        var part = Part(
             departure: departure, arrival: arrival, trackfrom: record.value("trackfrom") ?? "", trackto: record.value("trackto") ?? "",
             vehicle: vehicle, from: record.value("from"), to: record.value("to"), line: record.value("line"),
-            direction: record.value("direction"), delay: delay(record, planned: "departure", prognosis: "departure_prognosis"),
-            cancelled: record.value("cancelled") == "true",
+            direction: record.value("direction"), cancelled: record.value("cancelled") == "true",
             duration: vehicle == "Walk" ? record.value("walk_duration") : nil)
+        guard vehicle != "Walk" else { return part }
+        var run = RealtimeRecords(zone: zone)
+        let leaving = run.asserted(record, planned: departure, prognosis: "departure_prognosis", delay: "delay")
+        part.departurePredicted = run.event(planned: departure, asserted: leaving).predicted
+        part.stops = run.stops(record)
+        let arriving = run.asserted(record, planned: arrival, prognosis: "arrival_prognosis", delay: "arrival_delay")
+        part.arrivalPredicted = run.event(planned: arrival, asserted: arriving).predicted
+        part.realtime = leaving != nil || arriving != nil || part.cancelled ? .asserted : .scheduled
+        part.trackfromPredicted = record.value("trackfrom_prognosis")
+        part.tracktoPredicted = record.value("trackto_prognosis")
+        part.departureCancelled = record.value("departure_cancelled") == "true"
+        part.arrivalCancelled = record.value("arrival_cancelled") == "true"
+        part.alerts = RealtimeRecords.alerts(record, zone: zone)
+        return part
     }
 
     /// A time field in Swiss local time with its offset.
     static func time(_ record: Record, _ field: String, _ zone: ZoneRules) -> OffsetDateTime? {
         record.time(field, in: zone)?.converted(to: zone)
-    }
-
-    /// Minutes from the planned time to the prognosis, or the record's own `delay`.
-    static func delay(_ record: Record, planned: String, prognosis: String) -> Int? {
-        if let planned = record.time(planned, in: .utc), let expected = record.time(prognosis, in: .utc) {
-            return Int((expected - planned) / 60)
-        }
-        return record.value("delay").flatMap { Int($0) }
     }
 
     /// Every value of a field that holds a list of values.

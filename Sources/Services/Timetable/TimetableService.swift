@@ -160,6 +160,11 @@ public final class TimetableService: Sendable {
                 error: ScheduleError(code: failure.code, message: failure.message), staleAge: staleAge), provenance.notToBeKept)
         case .success(let lists):
             var links = ConnectionRecords.links(lists, zone: zone)
+            if !query.stops {
+                for link in links.indices {
+                    for part in links[link].parts.indices { links[link].parts[part].stops = [] }
+                }
+            }
             if !query.transports.isEmpty {
                 links = links.filter { link in
                     link.parts.allSatisfy { part in
