@@ -171,7 +171,7 @@ struct ProcessTests {
         let test = try await run(["routes", "test", "--routes", Self.routes, "ojp-trips"])
         #expect(test.status == 0)
         #expect(test.out.contains("ok   ojp-trips/ojp2-kloten-2026-02-26"))
-        #expect(test.out.hasSuffix("6 passed, 0 failed\n"))
+        #expect(test.out.hasSuffix("7 passed, 0 failed\n"))
         let sample = Self.routes + "/ojp-trips/samples/ojp1-zurich-flughafen-randa-2021-09-07.xml"
         let scrape = try await run(["scrape", "ojp-trips", sample, "--format", "json", "--routes", Self.routes])
         #expect(scrape.status == 0)

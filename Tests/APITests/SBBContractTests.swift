@@ -76,6 +76,11 @@ struct SBBContractTests {
         #expect(read.count == 2)
         #expect(read[0].fields == ["from": "Bern", "to": "Zürich HB", "stale": "true", "age": "75"])
         #expect(read[0].links.first?.parts.count == 3)
+        #expect(read[0].links.first?.alerts == [["header": "Change at Olten"]])
+        #expect(read[0].links.first?.parts.first?.stops.map { $0["name"] } == ["Burgdorf", "Herzogenbuchsee"])
+        #expect(read[0].links.first?.parts.first?.stops.last?["arrival_cancelled"] == "true")
+        #expect(read[0].links.first?.parts.first?.alerts.first?["cause"] == "constructionWork")
+        #expect(read[0].links.first?.parts.first?.fields["realtime"] == "asserted")
         #expect(read[0].links.first?.fields["info"] == "Change at Olten & <Aarau>")
         #expect(read[1].candidates.count == 2)
     }

@@ -17,8 +17,18 @@ final class ScheduleSAXReader: NSObject, XMLParserDelegate {
     struct ReadLink: Equatable {
         var fields: [String: String] = [:]
         var products: [String] = []
-        var parts: [[String: String]] = []
+        var parts: [ReadPart] = []
+        var alerts: [[String: String]] = []
     }
+
+    struct ReadPart: Equatable {
+        var fields: [String: String] = [:]
+        var stops: [[String: String]] = []
+        var alerts: [[String: String]] = []
+    }
+
+    /// The elements that hold lists rather than text.
+    static let lists: Set<String> = ["links", "error", "parts", "products", "stops", "alerts"]
 
     private var schedules: [ReadSchedule] = []
     private var path: [String] = []
@@ -37,10 +47,22 @@ final class ScheduleSAXReader: NSObject, XMLParserDelegate {
         switch path.suffix(2).joined(separator: "/") {
         case "schedules/schedule": schedules.append(ReadSchedule())
         case "links/link": schedules[schedules.count - 1].links.append(ReadLink())
-        case "parts/part": schedules[schedules.count - 1].links[schedules[schedules.count - 1].links.count - 1].parts.append([:])
+        case "parts/part": schedules[schedules.count - 1].links[schedules[schedules.count - 1].links.count - 1].parts.append(ReadPart())
         case "candidates/station": schedules[schedules.count - 1].candidates.append([:])
+        case "stops/stop": updatePart { $0.stops.append([:]) }
+        case "alerts/alert" where path.dropLast(2).last == "part": updatePart { $0.alerts.append([:]) }
+        case "alerts/alert": updateLink { $0.alerts.append([:]) }
         default: break
         }
+    }
+
+    private func updateLink(_ change: (inout ReadLink) -> Void) {
+        let last = schedules.count - 1
+        change(&schedules[last].links[schedules[last].links.count - 1])
+    }
+
+    private func updatePart(_ change: (inout ReadPart) -> Void) {
+        updateLink { link in change(&link.parts[link.parts.count - 1]) }
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
@@ -49,14 +71,15 @@ final class ScheduleSAXReader: NSObject, XMLParserDelegate {
         let parent = path.dropLast().last ?? ""
         let last = schedules.count - 1
         switch parent {
-        case "schedule" where !["links", "error"].contains(name): schedules[last].fields[name] = text
+        case "schedule" where !Self.lists.contains(name): schedules[last].fields[name] = text
         case "error": if name != "candidates" { schedules[last].error[name] = text }
         case "station": schedules[last].candidates[schedules[last].candidates.count - 1][name] = text
-        case "link" where !["parts", "products"].contains(name): schedules[last].links[schedules[last].links.count - 1].fields[name] = text
-        case "products": schedules[last].links[schedules[last].links.count - 1].products.append(text)
-        case "part":
-            let link = schedules[last].links.count - 1
-            schedules[last].links[link].parts[schedules[last].links[link].parts.count - 1][name] = text
+        case "link" where !Self.lists.contains(name): updateLink { $0.fields[name] = text }
+        case "products": updateLink { $0.products.append(text) }
+        case "part" where !Self.lists.contains(name): updatePart { $0.fields[name] = text }
+        case "stop": updatePart { $0.stops[$0.stops.count - 1][name] = text }
+        case "alert" where path.dropLast(3).last == "part": updatePart { $0.alerts[$0.alerts.count - 1][name] = text }
+        case "alert": updateLink { $0.alerts[$0.alerts.count - 1][name] = text }
         default: break
         }
         path.removeLast()
@@ -73,16 +96,22 @@ final class ScheduleSAXReader: NSObject, XMLParserDelegate {
             object.filter { !skipping.contains($0.key) }.mapValues(string)
         }
         return (object["schedules"] as? [[String: Any]] ?? []).map { schedule in
-            var read = ReadSchedule(fields: leaves(schedule, skipping: ["links", "error"]))
+            var read = ReadSchedule(fields: leaves(schedule, skipping: lists))
             if let error = schedule["error"] as? [String: Any] {
                 read.error = leaves(error, skipping: ["candidates"])
                 read.candidates = (error["candidates"] as? [[String: Any]] ?? []).map { leaves($0, skipping: []) }
             }
+            func list(_ object: [String: Any], _ name: String) -> [[String: String]] {
+                (object[name] as? [[String: Any]] ?? []).map { leaves($0, skipping: []) }
+            }
             read.links = (schedule["links"] as? [[String: Any]] ?? []).map { link in
                 ReadLink(
-                    fields: leaves(link, skipping: ["parts", "products"]),
+                    fields: leaves(link, skipping: lists),
                     products: (link["products"] as? [Any] ?? []).map(string),
-                    parts: (link["parts"] as? [[String: Any]] ?? []).map { leaves($0, skipping: []) })
+                    parts: (link["parts"] as? [[String: Any]] ?? []).map { part in
+                        ReadPart(fields: leaves(part, skipping: lists), stops: list(part, "stops"), alerts: list(part, "alerts"))
+                    },
+                    alerts: list(link, "alerts"))
             }
             return read
         }
