@@ -1,4 +1,5 @@
 public import Markup
+public import Kernel
 
 /// One train on its way to a station: `<train>`.
 public struct BARTTrain: Sendable, Equatable {
@@ -14,15 +15,28 @@ public struct BARTTrain: Sendable, Equatable {
     /// The line's color name (`BLUE`) and its hex value (`#0099cc`).
     public var color: String?
     public var hexcolor: String?
-    /// Minutes late, when the feed says.
-    public var delay: Int?
     public var cancelled: Bool
+    /// When it would have left by the timetable, and when the feed expects it to leave: the
+    /// feed's timestamp and its minutes, less its delay for the first; nil without a timestamp.
+    public var time: OffsetDateTime?
+    public var timePredicted: OffsetDateTime?
+    /// The feed's word: every estimate is a prediction.
+    public var realtime: RealtimeState
 
-    /// Creates a train.
+    /// Minutes late, from the planned and predicted time.
+    public var delay: Int? {
+        guard let time else { return nil }
+        return Delay.minutes(planned: time, predicted: timePredicted)
+    }
+
+    /// Creates a train; `generated` is the feed's timestamp, `delay` its delay in minutes.
     public init(
         minutes: Int, leaving: Bool = false, platform: String? = nil, direction: String? = nil, length: Int? = nil, color: String? = nil,
-        hexcolor: String? = nil, delay: Int? = nil, cancelled: Bool = false
+        hexcolor: String? = nil, delay: Int? = nil, cancelled: Bool = false, generated: OffsetDateTime? = nil
     ) {
+        timePredicted = generated.flatMap { OffsetDateTime(checking: $0.instant + Int64(minutes) * 60, offset: $0.offset) }
+        time = timePredicted.flatMap { OffsetDateTime(checking: $0.instant - Int64(delay ?? 0) * 60, offset: $0.offset) }
+        realtime = .asserted
         self.minutes = minutes
         self.leaving = leaving
         self.platform = platform
@@ -30,7 +44,6 @@ public struct BARTTrain: Sendable, Equatable {
         self.length = length
         self.color = color
         self.hexcolor = hexcolor
-        self.delay = delay
         self.cancelled = cancelled
     }
 
@@ -43,8 +56,13 @@ public struct BARTTrain: Sendable, Equatable {
         .optional("length", .count, summary: "Cars.") { $0.length },
         .optional("color", .string) { $0.color },
         .optional("hexcolor", .string) { $0.hexcolor },
-        .optional("delay", .integer, summary: "Minutes late, when the feed says.") { $0.delay },
+        .optional("delay", .integer, summary: "Minutes late, from time and time_predicted.") { $0.delay },
         .flag("cancelled") { $0.cancelled },
+        .optional("time", .time, summary: "When it would have left by the timetable: the feed's timestamp and minutes, less its delay.") {
+            $0.time
+        },
+        .optional("time_predicted", .time, summary: "When the feed expects it to leave: its timestamp and minutes.") { $0.timePredicted },
+        .leaf("realtime", .realtime, summary: "Always asserted: every estimate of the feed is a prediction.") { $0.realtime.rawValue },
     ])
 
     public var node: Node { Self.shape.node("train", self) }
