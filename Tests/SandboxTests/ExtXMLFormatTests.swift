@@ -51,6 +51,23 @@ struct ExtXMLFormatTests {
         "ResC/STBRes/JourneyList/STBJourney/MainStop/BasicStop/Arr/Platform/Text",
         "ResC/STBRes/JourneyList/STBJourney/MainStop/BasicStop/StopPrognosis/Arr",
         "ResC/STBRes/JourneyList/STBJourney/MainStop/BasicStop/StopPrognosis/Arr/Time",
+        // Notices on a connection, recorded in the 2013-09-12 answer among the upstream recordings
+        // (connections-hafas_response_2013-09-12.xml), which the routes' samples lack.
+        "ResC/ConRes/ConnectionList/Connection/IList", "ResC/ConRes/ConnectionList/Connection/IList/I",
+        "ResC/ConRes/ConnectionList/Connection/IList/I@header", "ResC/ConRes/ConnectionList/Connection/IList/I@lead",
+        "ResC/ConRes/ConnectionList/Connection/IList/I@text", "ResC/ConRes/ConnectionList/Connection/IList/I@locType",
+        "ResC/ConRes/ConnectionList/Connection/IList/I@section", "ResC/ConRes/ConnectionList/Connection/IList/I@dep",
+        "ResC/ConRes/ConnectionList/Connection/IList/I@symbol", "ResC/ConRes/ConnectionList/Connection/IList/I@channel",
+        // A changed platform in the prognosis: FORMATS.md's `StopPrognosis/Dep/Platform/Text`, which
+        // transport.opendata.ch's Prognosis.php reads; no recording has one.
+        "ResC/ConRes/ConnectionList/Connection/Overview/Departure/BasicStop/StopPrognosis/Dep/Platform",
+        "ResC/ConRes/ConnectionList/Connection/Overview/Departure/BasicStop/StopPrognosis/Dep/Platform/Text",
+        "ResC/ConRes/ConnectionList/Connection/ConSectionList/ConSection/Departure/BasicStop/StopPrognosis/Dep/Platform",
+        "ResC/ConRes/ConnectionList/Connection/ConSectionList/ConSection/Departure/BasicStop/StopPrognosis/Dep/Platform/Text",
+        "ResC/ConRes/ConnectionList/Connection/ConSectionList/ConSection/Journey/PassList/BasicStop/StopPrognosis/Dep/Platform",
+        "ResC/ConRes/ConnectionList/Connection/ConSectionList/ConSection/Journey/PassList/BasicStop/StopPrognosis/Dep/Platform/Text",
+        "ResC/STBRes/JourneyList/STBJourney/MainStop/BasicStop/StopPrognosis/Dep/Platform",
+        "ResC/STBRes/JourneyList/STBJourney/MainStop/BasicStop/StopPrognosis/Dep/Platform/Text",
     ]
 
     @Test func theAnswersSpeakTheRecordedVocabulary() throws {

@@ -46,14 +46,18 @@ struct OpendataRouteRun {
     var text: String { String(decoding: answer.body, as: UTF8.self) }
 }
 
-/// What the routes read from the sandbox's realtime: a late run's expected time, a cancelled
-/// run's planned time (the API reports search.ch's `X` as a delay of 0), nothing for a run on time.
+/// What the routes read from the sandbox's realtime: a predicted stop's expected time (the
+/// planned one when on time), a cancelled run's planned time (the API reports search.ch's `X` as
+/// a delay of 0), nothing where nothing is predicted.
 enum OpendataRealtime {
-    static func delay(_ ride: Ride) -> Int? {
-        ride.isCancelled ? 0 : ride.delay > 0 ? ride.delay : nil
+    /// The minutes the API reports at a stop: 0 for a cancelled run (search.ch's `X`), the
+    /// predicted minutes where the upstream predicts, nil where it does not.
+    static func delay(_ stop: StopTime, _ ride: Ride) -> Int? {
+        ride.isCancelled ? 0 : stop.predictedDelay
     }
 
-    static func prognosis(_ time: Moment, _ ride: Ride) -> String? {
-        delay(ride).map { TestTimetable.model.clock.moment(time.instant + Int64($0) * 60).iso8601 }
+    /// The expected time the API reports at a stop: the planned one for a cancelled run.
+    static func prognosis(_ stop: StopTime, _ ride: Ride) -> String? {
+        ride.isCancelled ? stop.time.iso8601 : stop.prognosis?.iso8601
     }
 }

@@ -60,9 +60,9 @@ struct OpendataRoutesTests {
             #expect(part.value("number") == ride.number, sourceLocation: sourceLocation)
             #expect(part.value("direction") == ride.direction.name, sourceLocation: sourceLocation)
             #expect(part.value("operator") == ride.operatorCode, sourceLocation: sourceLocation)
-            #expect(part.value("departure_prognosis") == Realtime.prognosis(section.departure.time, ride), sourceLocation: sourceLocation)
-            #expect(part.value("arrival_prognosis") == Realtime.prognosis(section.arrival.time, ride), sourceLocation: sourceLocation)
-            #expect(part.value("delay") == Realtime.delay(ride).map(String.init), sourceLocation: sourceLocation)
+            #expect(part.value("departure_prognosis") == Realtime.prognosis(section.departure, ride), sourceLocation: sourceLocation)
+            #expect(part.value("arrival_prognosis") == Realtime.prognosis(section.arrival, ride), sourceLocation: sourceLocation)
+            #expect(part.value("delay") == Realtime.delay(section.departure, ride).map(String.init), sourceLocation: sourceLocation)
             #expect(part.value("capacity2nd") == ride.opendataCapacity.second.map(String.init), sourceLocation: sourceLocation)
             #expect(part.value("walk_duration") == nil, sourceLocation: sourceLocation)
         case .walk:
@@ -215,8 +215,8 @@ struct OpendataRoutesTests {
             #expect(record.value("direction") == ride.direction.name, sourceLocation: sourceLocation)
             #expect(record.value("operator") == ride.operatorCode, sourceLocation: sourceLocation)
             #expect(record.value("platform") == entry.stop.platform, sourceLocation: sourceLocation)
-            #expect(record.value("prognosis") == Realtime.prognosis(entry.stop.time, ride), sourceLocation: sourceLocation)
-            #expect(record.value("delay") == Realtime.delay(ride).map(String.init), sourceLocation: sourceLocation)
+            #expect(record.value("prognosis") == Realtime.prognosis(entry.stop, ride), sourceLocation: sourceLocation)
+            #expect(record.value("delay") == Realtime.delay(entry.stop, ride).map(String.init), sourceLocation: sourceLocation)
             #expect(record.value("capacity1st") == ride.opendataCapacity.first.map(String.init), sourceLocation: sourceLocation)
             #expect(record.value("cancelled") == nil, sourceLocation: sourceLocation)
         }

@@ -23,9 +23,16 @@ extension ExtXMLRenderer {
                             writer.element("Platform") { $0.leaf("Text", platform) }
                         }
                     }
+                    // A time only where it differs from the plan (recorded: 22:10 → 22:22), a
+                    // changed platform beside it, as in a connection's StopPrognosis.
                     writer.element("StopPrognosis") { writer in
-                        if let expected = stop.prognosis {
-                            writer.element(arrivals ? "Arr" : "Dep") { $0.leaf("Time", expected.local.clock) }
+                        let expected = stop.prognosis.flatMap { $0 != stop.time ? $0 : nil }
+                        let moved = stop.platformChanged ? stop.predictedPlatform : nil
+                        if expected != nil || moved != nil {
+                            writer.element(arrivals ? "Arr" : "Dep") { writer in
+                                if let expected { writer.leaf("Time", expected.local.clock) }
+                                if let moved { writer.element("Platform") { $0.leaf("Text", moved) } }
+                            }
                         }
                         if ride.isCancelled {
                             writer.leaf("Status", arrivals ? "PARTIAL_FAILURE_AT_ARR" : "PARTIAL_FAILURE_AT_DEP")
@@ -55,6 +62,8 @@ extension ExtXMLRenderer {
                     }
                 }
             }
+            // The recorded boards have no JProg and no IList; a cancelled run gets the status
+            // connections give it, and the board carries no notices.
             if ride.isCancelled {
                 writer.element("JProg") { $0.leaf("JStatus", "FAILURE") }
             }

@@ -53,6 +53,29 @@ extension ExtXMLRenderer {
             writer.element("ConSectionList") { writer in
                 for section in connection.sections { self.section(section, from: date, into: &writer) }
             }
+            infoList(connection.sections.flatMap { $0.ride?.situations ?? [] }, into: &writer)
+        }
+    }
+
+    /// `IList/I`: the notices on the connection's runs, each once, after the sections (recorded in
+    /// the 2013-09-12 answer only). The text is in attributes: a header, a lead, the whole text;
+    /// `locType` 0 names a section by its ends, 1 a station. `section`, `symbol` and `channel`
+    /// are written as recorded (always 0, 2, 0); a station notice's numeric `arr` is left out,
+    /// its meaning unknown. The format has no validity, cause, priority or link.
+    private func infoList(_ situations: [Situation], into writer: inout AnswerWriter) {
+        var seen = Set<String>()
+        let unique = situations.filter { seen.insert($0.number).inserted }
+        guard !unique.isEmpty else { return }
+        writer.element("IList") { writer in
+            for situation in unique {
+                let place: [(String, String)] = situation.scope == .line
+                    ? [("locType", "0"), ("section", "0"), ("dep", situation.from ?? ""), ("arr", situation.to ?? "")]
+                    : [("locType", "1"), ("section", "0"), ("dep", situation.from ?? "")]
+                writer.empty("I", [
+                    ("header", situation.summary), ("lead", situation.reason),
+                    ("text", [situation.summary, situation.reason, situation.description, situation.duration].joined(separator: "\n\n")),
+                ] + place + [("symbol", "2"), ("channel", "0")])
+            }
         }
     }
 
@@ -88,17 +111,43 @@ extension ExtXMLRenderer {
         }
     }
 
-    /// `StopPrognosis`: the expected time when late, the failure status when cancelled.
+    /// `StopPrognosis`: the expected time where it differs from the planned one (the recorded
+    /// answers write none for a run on time), a changed platform as `Dep|Arr/Platform/Text` (the
+    /// interface's place for it, read by transport.opendata.ch's Prognosis.php; no recorded
+    /// answer has one), and the failure status when the run is cancelled.
     private func prognosis(_ stop: StopTime, departing: Bool, ride: Ride, from date: CalendarDate, into writer: inout AnswerWriter) {
+        Self.stopPrognosis(
+            arrival: departing ? nil : (stop.time, stop.prognosis), departure: departing ? (stop.time, stop.prognosis) : nil,
+            platform: stop.platformChanged ? stop.predictedPlatform : nil, status: Self.status(ride, departing: departing),
+            from: date, into: &writer)
+    }
+
+    /// `PARTIAL_FAILURE_AT_DEP` or `_AT_ARR` for a cancelled run's calls, else `SCHEDULED`, also
+    /// when a prognosis time is given (recorded so).
+    static func status(_ ride: Ride, departing: Bool) -> String {
+        ride.isCancelled ? (departing ? "PARTIAL_FAILURE_AT_DEP" : "PARTIAL_FAILURE_AT_ARR") : "SCHEDULED"
+    }
+
+    /// A `StopPrognosis` with its `Arr` and `Dep` (a time only where it differs from the plan), a
+    /// changed platform on the side that is given, and the status.
+    static func stopPrognosis(
+        arrival: (planned: Moment, predicted: Moment?)?, departure: (planned: Moment, predicted: Moment?)?, platform: String?,
+        status: String, from date: CalendarDate, into writer: inout AnswerWriter
+    ) {
         writer.element("StopPrognosis") { writer in
-            for side in ["Arr", "Dep"] {
-                if let expected = stop.prognosis, (side == "Dep") == departing {
-                    writer.element(side, [("handicappedAccess", "0")]) { $0.leaf("Time", Self.dayTime(expected, from: date)) }
-                } else {
+            for (side, times) in [("Arr", arrival), ("Dep", departure)] {
+                let expected = times.flatMap { times in times.predicted.flatMap { $0 != times.planned ? $0 : nil } }
+                let moved = times != nil ? platform : nil
+                guard expected != nil || moved != nil else {
                     writer.empty(side, [("handicappedAccess", "0")])
+                    continue
+                }
+                writer.element(side, [("handicappedAccess", "0")]) { writer in
+                    if let expected { writer.leaf("Time", dayTime(expected, from: date)) }
+                    if let moved { writer.element("Platform") { $0.leaf("Text", moved) } }
                 }
             }
-            writer.leaf("Status", ride.isCancelled ? (departing ? "PARTIAL_FAILURE_AT_DEP" : "PARTIAL_FAILURE_AT_ARR") : "SCHEDULED")
+            writer.leaf("Status", status)
         }
     }
 
@@ -125,7 +174,7 @@ extension ExtXMLRenderer {
                     passedStop(stop, first: index == 0, last: index == ride.stops.count - 1, ride: ride, from: date, into: &writer)
                 }
             }
-            writer.element("JProg") { $0.leaf("JStatus", ride.isCancelled ? "FAILURE" : ride.delay > 0 ? "DELAY" : "SCHEDULED") }
+            writer.element("JProg") { $0.leaf("JStatus", Self.journeyStatus(ride)) }
         }
     }
 
@@ -141,21 +190,29 @@ extension ExtXMLRenderer {
                     writer.element("Platform") { $0.leaf("Text", "") }
                 }
             }
-            if first || last {
-                let expected = ride.delay > 0 ? (first ? stop.departure : stop.arrival).map { $0.instant + Int64(ride.delay) * 60 } : nil
-                writer.element("StopPrognosis") { writer in
-                    for side in ["Arr", "Dep"] {
-                        if let expected, (side == "Dep") == first {
-                            writer.element(side, [("handicappedAccess", "0")]) {
-                                $0.leaf("Time", Self.dayTime(self.model.clock.moment(expected), from: date))
-                            }
-                        } else {
-                            writer.empty(side, [("handicappedAccess", "0")])
-                        }
-                    }
-                    writer.leaf("Status", ride.isCancelled ? (first ? "PARTIAL_FAILURE_AT_DEP" : "PARTIAL_FAILURE_AT_ARR") : "SCHEDULED")
-                }
+            // As recorded: a run with real-time has a StopPrognosis at every stop (a time only where
+            // one is predicted and differs), a run without only at its first and last. A skipped
+            // stop has no mark of its own in the format.
+            if first || last || ride.hasRealtime {
+                Self.stopPrognosis(
+                    arrival: first ? nil : stop.arrival.map { ($0, stop.predictedArrival) },
+                    departure: last ? nil : stop.departure.map { ($0, stop.predictedDeparture) },
+                    platform: stop.predictedPlatform != stop.platform ? stop.predictedPlatform : nil,
+                    status: Self.status(ride, departing: first), from: date, into: &writer)
             }
         }
+    }
+
+    /// `JProg/JStatus`: FAILURE for a cancelled run, DELAY when a stop of the ride is predicted
+    /// late, else SCHEDULED (a run without real-time too: the format does not tell them apart).
+    static func journeyStatus(_ ride: Ride) -> String {
+        if ride.isCancelled { return "FAILURE" }
+        let late = ride.stops.contains { stop in
+            [(stop.arrival, stop.predictedArrival), (stop.departure, stop.predictedDeparture)].contains { planned, predicted in
+                guard let planned, let predicted else { return false }
+                return predicted > planned
+            }
+        }
+        return late ? "DELAY" : "SCHEDULED"
     }
 }

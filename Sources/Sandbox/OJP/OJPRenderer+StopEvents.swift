@@ -13,7 +13,10 @@ extension OJPRenderer {
     func stopEvents(_ events: [StopEvent], at station: Station, includeRealtime: Bool) -> [UInt8] {
         document { writer in
             delivery("OJPStopEventDelivery", into: &writer) { writer in
-                writer.element("StopEventResponseContext") { places([station], into: &$0) }
+                writer.element("StopEventResponseContext") { writer in
+                    places([station], into: &writer)
+                    Self.situations(events.flatMap(\.entry.ride.situations), into: &writer)
+                }
                 for event in events {
                     let entry = event.entry, ride = entry.ride
                     writer.element("StopEventResult") { writer in
@@ -22,12 +25,12 @@ extension OJPRenderer {
                             writer.element("ThisCall") { writer in
                                 writer.element("CallAtStop") { writer in
                                     Self.stopPoint(entry.stop.station, into: &writer)
-                                    Self.quays(entry.stop.platform, realtime: includeRealtime && ride.delay > 0, into: &writer)
+                                    Self.quays(entry.stop.platform, predicted: includeRealtime ? entry.stop.predictedPlatform : nil, into: &writer)
                                     Self.serviceTime(
                                         event.isArrival ? "ServiceArrival" : "ServiceDeparture", entry.stop.time,
                                         expected: includeRealtime ? entry.stop.prognosis : nil, into: &writer)
                                     let position = event.isArrival ? ride.stops[ride.stops.count - 1].position : ride.stops[0].position
-                                    writer.leaf("Order", String(position + 1))
+                                    Self.callStatus(order: position + 1, skipped: includeRealtime && entry.stop.isSkipped, into: &writer)
                                 }
                             }
                             service(ride, originReference: true, into: &writer)

@@ -12,6 +12,7 @@ extension OJPRenderer {
             delivery("OJPTripDelivery", into: &writer) { writer in
                 writer.element("TripResponseContext") { writer in
                     places(connections.flatMap { $0.sections.flatMap { [$0.departure.station, $0.arrival.station] } }, into: &writer)
+                    Self.situations(connections.flatMap { $0.sections.flatMap { $0.ride?.situations ?? [] } }, into: &writer)
                 }
                 for (number, connection) in connections.enumerated() {
                     let id = Self.identifier(connection.departure.station.id, connection.arrival.station.id, String(connection.departure.time.instant), String(number))
@@ -54,32 +55,33 @@ extension OJPRenderer {
     }
 
     private func timedLeg(_ section: Section, ride: Ride, includeIntermediateStops: Bool, into writer: inout AnswerWriter) {
-        let realtime = ride.delay > 0
         writer.element("TimedLeg") { writer in
             writer.element("LegBoard") { writer in
                 Self.stopPoint(section.departure.station, into: &writer)
-                Self.quays(section.departure.platform, realtime: realtime, into: &writer)
+                Self.quays(section.departure.platform, predicted: section.departure.predictedPlatform, into: &writer)
                 Self.serviceTime("ServiceDeparture", section.departure.time, expected: section.departure.prognosis, into: &writer)
-                writer.leaf("Order", String(ride.stops[0].position + 1))
+                Self.callStatus(order: ride.stops[0].position + 1, skipped: section.departure.isSkipped, into: &writer)
             }
             if includeIntermediateStops {
                 for stop in ride.stops.dropFirst().dropLast() {
                     writer.element("LegIntermediate") { writer in
                         Self.stopPoint(stop.station, into: &writer)
-                        for (name, time) in [("ServiceArrival", stop.arrival), ("ServiceDeparture", stop.departure)] {
-                            guard let time else { continue }
-                            let expected = realtime ? model.clock.moment(time.instant + Int64(ride.delay) * 60) : nil
-                            Self.serviceTime(name, time, expected: expected, into: &writer)
+                        Self.quays(stop.platform, predicted: stop.predictedPlatform, into: &writer)
+                        if let arrival = stop.arrival {
+                            Self.serviceTime("ServiceArrival", arrival, expected: stop.predictedArrival, into: &writer)
                         }
-                        writer.leaf("Order", String(stop.position + 1))
+                        if let departure = stop.departure {
+                            Self.serviceTime("ServiceDeparture", departure, expected: stop.predictedDeparture, into: &writer)
+                        }
+                        Self.callStatus(order: stop.position + 1, skipped: stop.isSkipped, into: &writer)
                     }
                 }
             }
             writer.element("LegAlight") { writer in
                 Self.stopPoint(section.arrival.station, into: &writer)
-                Self.quays(section.arrival.platform, realtime: realtime, into: &writer)
+                Self.quays(section.arrival.platform, predicted: section.arrival.predictedPlatform, into: &writer)
                 Self.serviceTime("ServiceArrival", section.arrival.time, expected: section.arrival.prognosis, into: &writer)
-                writer.leaf("Order", String(ride.stops[ride.stops.count - 1].position + 1))
+                Self.callStatus(order: ride.stops[ride.stops.count - 1].position + 1, skipped: section.arrival.isSkipped, into: &writer)
             }
             service(ride, originReference: false, into: &writer)
         }

@@ -129,10 +129,14 @@ struct OJPRenderer {
             writer.leaf("DestinationStopPointRef", ride.direction.id)
             writer.text("DestinationText", ride.direction.name)
             if ride.isCancelled { writer.leaf("Cancelled", "true") }
+            Self.situationReferences(ride.situations, into: &writer)
         }
     }
 
-    /// `ServiceDeparture` or `ServiceArrival`: the timetable's time and, when the run is late, the expected one.
+    /// `ServiceDeparture` or `ServiceArrival`: the timetable's time and, where the upstream
+    /// predicts, the expected one. A run predicted on time has an `EstimatedTime` equal to its
+    /// `TimetabledTime` (recorded: Visp in `ojp2-kpublictransport-ch2-journey-situation.xml`); a
+    /// run without real-time, or a stop past the prediction horizon, has none.
     static func serviceTime(_ name: String, _ time: Moment, expected: Moment?, into writer: inout AnswerWriter) {
         writer.element(name) { writer in
             writer.leaf("TimetabledTime", OJPTime.utc(time.instant))
@@ -140,11 +144,20 @@ struct OJPRenderer {
         }
     }
 
-    /// `PlannedQuay`, and `EstimatedQuay` when the run reports in real time (it is late).
-    static func quays(_ platform: String?, realtime: Bool, into writer: inout AnswerWriter) {
+    /// `PlannedQuay`, and `EstimatedQuay` where the upstream predicts the call: the same platform
+    /// or the changed one (recorded: `EstimatedQuay` only where `EstimatedTime` is).
+    static func quays(_ platform: String?, predicted: String?, into writer: inout AnswerWriter) {
         guard let platform else { return }
         writer.text("PlannedQuay", platform)
-        if realtime { writer.text("EstimatedQuay", platform) }
+        if let predicted { writer.text("EstimatedQuay", predicted) }
+    }
+
+    /// `Order`, and `NotServicedStop` for a stop the run skips today (OJP 2.0's
+    /// `StopCallStatusGroup`: Order, RequestStop, UnplannedStop, NotServicedStop, …; the recorded
+    /// answers have none, the schema puts it here).
+    static func callStatus(order: Int, skipped: Bool, into writer: inout AnswerWriter) {
+        writer.leaf("Order", String(order))
+        if skipped { writer.leaf("NotServicedStop", "true") }
     }
 
     /// An id that is the same for the same inputs: `ID-` and 16 hexadecimal digits.

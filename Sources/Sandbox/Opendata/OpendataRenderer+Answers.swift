@@ -29,7 +29,7 @@ extension OpendataRenderer {
         let firsts = rides.compactMap { $0.opendataCapacity.first }, seconds = rides.compactMap { $0.opendataCapacity.second }
         return .object([
             ("from", sections[0].departure),
-            ("to", stop(last.arrival.station, arrival: last.arrival.time, departure: nil, delay: nil, platform: last.arrival.platform)),
+            ("to", stop(last.arrival.station, arrival: last.arrival.time, departure: nil, platform: last.arrival.platform, prognosis: .none)),
             ("duration", .string(Self.duration(connection.duration))),
             ("transfers", .int(Int64(connection.transfers))),
             ("service", .null),
@@ -43,12 +43,23 @@ extension OpendataRenderer {
     private func section(_ section: Section) -> (value: PHPJSON, departure: PHPJSON) {
         switch section.kind {
         case .ride(let ride):
-            let delay = Self.reportedDelay(ride)
-            let boarding = stop(section.departure.station, arrival: ride.stops.first?.arrival, departure: section.departure.time, delay: delay,
-                                platform: section.departure.platform)
-            let alighting = stop(section.arrival.station, arrival: section.arrival.time, departure: nil, delay: delay, platform: section.arrival.platform)
+            // The boarding stop is written with the run's arrival there too, as the API does.
+            let first = ride.stops[0], last = ride.stops[ride.stops.count - 1]
+            let boarding = stop(
+                section.departure.station, arrival: first.arrival, departure: section.departure.time, platform: section.departure.platform,
+                prognosis: Self.prognosis(
+                    arrival: first.arrival, departure: first.departure, predictedArrival: first.predictedArrival,
+                    predictedDeparture: first.predictedDeparture, platform: first.platform, predictedPlatform: first.predictedPlatform, ride: ride))
+            let alighting = stop(
+                section.arrival.station, arrival: section.arrival.time, departure: nil, platform: section.arrival.platform,
+                prognosis: Self.prognosis(
+                    arrival: last.arrival, departure: nil, predictedArrival: last.predictedArrival, predictedDeparture: nil,
+                    platform: last.platform, predictedPlatform: last.predictedPlatform, ride: ride))
             let passed = ride.stops.dropFirst().dropLast().map { passed in
-                stop(passed.station, arrival: passed.arrival, departure: passed.departure, delay: delay, platform: nil)
+                var prognosis = Self.prognosis(passed, of: ride)
+                // Intermediate stops are written without a platform, so without a changed one either.
+                prognosis.platform = nil
+                return stop(passed.station, arrival: passed.arrival, departure: passed.departure, platform: nil, prognosis: prognosis)
             }
             let value = PHPJSON.object([
                 ("journey", .object(Self.journey(ride, passList: [boarding] + passed + [alighting]))), ("walk", .null),
@@ -56,8 +67,8 @@ extension OpendataRenderer {
             ])
             return (value, boarding)
         case .walk:
-            let start = stop(section.departure.station, arrival: nil, departure: section.departure.time, delay: nil, platform: nil)
-            let end = stop(section.arrival.station, arrival: section.arrival.time, departure: nil, delay: nil, platform: nil)
+            let start = stop(section.departure.station, arrival: nil, departure: section.departure.time, platform: nil, prognosis: .none)
+            let end = stop(section.arrival.station, arrival: section.arrival.time, departure: nil, platform: nil, prognosis: .none)
             let seconds = section.arrival.time.instant - section.departure.time.instant
             let value = PHPJSON.object([
                 ("journey", .null), ("walk", .object([("duration", .int(seconds))])), ("departure", start), ("arrival", end),
@@ -70,11 +81,15 @@ extension OpendataRenderer {
     /// the stop's departure on arrival boards too (it reads search.ch's `time` as one).
     func board(_ entries: [BoardEntry], at station: Station) -> [UInt8] {
         let journeys = entries.map { entry in
-            let ride = entry.ride, delay = Self.reportedDelay(ride)
-            let here = stop(entry.stop.station, arrival: nil, departure: entry.stop.time, delay: delay, platform: entry.stop.platform)
+            let ride = entry.ride
+            // An arrival's expected time is written as the expected departure, like its time.
+            let prognosis = Self.prognosis(entry.stop, departing: true, of: ride)
+            let here = stop(entry.stop.station, arrival: nil, departure: entry.stop.time, platform: entry.stop.platform, prognosis: prognosis)
             let passList = ride.stops.map { passed in
-                passed.station == entry.stop.station
-                    ? here : stop(passed.station, arrival: passed.arrival, departure: passed.departure, delay: delay, platform: nil)
+                guard passed.station != entry.stop.station else { return here }
+                var prognosis = Self.prognosis(passed, of: ride)
+                prognosis.platform = nil
+                return stop(passed.station, arrival: passed.arrival, departure: passed.departure, platform: nil, prognosis: prognosis)
             }
             return PHPJSON.object([("stop", here)] + Self.journey(ride, passList: passList))
         }

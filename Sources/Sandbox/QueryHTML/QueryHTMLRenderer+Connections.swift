@@ -175,7 +175,7 @@ private struct SectionRows {
         }
         html.line("</td>")
         var time = moment.local.clock
-        if let prognosis = stop.prognosis {
+        if let prognosis = stop.prognosis, prognosis != stop.time {
             time += "<br />\n" + #"<span class="prognosis">ca.&nbsp;"# + prognosis.local.clock + "</span>\n"
         } else if section.ride?.isCancelled == true {
             time += "<br />\n" + #"<span class="prognosis red">f&auml;llt aus</span>"# + "\n"

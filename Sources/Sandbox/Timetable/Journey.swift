@@ -6,10 +6,36 @@ public struct StopTime: Sendable, Equatable {
     public let station: Station
     /// The timetable's time.
     public let time: Moment
-    /// The expected time when the run is late; nil when it is on time (or cancelled).
+    /// The time the upstream predicts: the timetable's time when it predicts the run on time, nil
+    /// when it predicts nothing here (a run without real-time, a stop past the run's prediction
+    /// horizon, a cancelled run, a skipped stop, a walk).
     public let prognosis: Moment?
     /// The platform, for trains; nil for other services and walks.
     public let platform: String?
+    /// The platform the upstream predicts where it predicts the time of a train: the planned one,
+    /// or another when the platform changed; nil where it predicts nothing.
+    public let predictedPlatform: String?
+    /// Whether the run does not call here today, though the timetable says it does.
+    public let isSkipped: Bool
+
+    init(station: Station, time: Moment, prognosis: Moment?, platform: String?, predictedPlatform: String? = nil, isSkipped: Bool = false) {
+        self.station = station
+        self.time = time
+        self.prognosis = prognosis
+        self.platform = platform
+        self.predictedPlatform = predictedPlatform
+        self.isSkipped = isSkipped
+    }
+
+    /// Minutes late as predicted (negative when early); nil without a prediction.
+    public var predictedDelay: Int? {
+        prognosis.map { Int(($0.instant - time.instant) / 60) }
+    }
+
+    /// Whether the predicted platform is another than the planned one.
+    public var platformChanged: Bool {
+        predictedPlatform != nil && predictedPlatform != platform
+    }
 }
 
 /// One run of a line as a traveller meets it: which service, how late, which stops.
@@ -28,10 +54,17 @@ public struct Ride: Sendable, Equatable {
     public let operatorCode: String
     /// The operator's long name.
     public let operatorName: String
-    /// Minutes late, 0 when on time.
+    /// Minutes late at the boarding stop as the upstream predicts it; 0 when on time, when it
+    /// predicts nothing there, or when the run is cancelled.
     public let delay: Int
     /// Whether the run is cancelled.
     public let isCancelled: Bool
+    /// Whether the upstream reports real-time for the run at all; false for a run it knows only
+    /// from the timetable.
+    public let hasRealtime: Bool
+    /// The notices that apply to the ride: its line's in the run's time, and its boarding or
+    /// alighting station's.
+    public let situations: [Situation]
     /// The stops passed, from boarding to alighting (for a board: from the board's station to
     /// the last stop, or from the first stop to the board's station); with their positions on
     /// the line.
@@ -47,6 +80,19 @@ public struct Ride: Sendable, Equatable {
         public let arrival: Moment?
         /// Departure, except at the line's last stop.
         public let departure: Moment?
+        /// The planned platform, for trains.
+        public let platform: String?
+        /// The predicted arrival: as ``StopTime/prognosis``, nil where nothing is predicted.
+        public let predictedArrival: Moment?
+        /// The predicted departure: as ``StopTime/prognosis``, nil where nothing is predicted.
+        public let predictedDeparture: Moment?
+        /// The predicted platform: as ``StopTime/predictedPlatform``.
+        public let predictedPlatform: String?
+        /// Whether the run does not call here today, though the timetable says it does.
+        public let isSkipped: Bool
+
+        /// Whether the upstream predicts anything at this stop.
+        public var isPredicted: Bool { predictedArrival != nil || predictedDeparture != nil }
     }
 
     /// How HAFAS names the run in a connection: `IC 712`, `S 6 18654`, `BUS 31`.
@@ -111,7 +157,11 @@ public struct Connection: Sendable, Equatable {
         }
     }
     /// Whether one of its runs is late.
-    public var hasDelays: Bool { sections.contains { ($0.ride?.delay ?? 0) > 0 } }
+    public var hasDelays: Bool {
+        sections.contains { section in
+            section.ride != nil && ((section.departure.predictedDelay ?? 0) > 0 || (section.arrival.predictedDelay ?? 0) > 0)
+        }
+    }
     /// False when a run is cancelled or a transfer will be missed.
     public var isRidable: Bool { !hasCancelledRun && !missesTransfer }
 }

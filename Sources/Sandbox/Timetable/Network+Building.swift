@@ -14,18 +14,29 @@ extension Network {
             homeGroup = IndexMap(count: stations.count)
         }
 
-        /// A direct line between every two hubs: IC from 70 km, IR below.
-        mutating func addTrunkLines(between hubs: [Int]) -> [HubPair: Int] {
+        /// A direct line between every two hubs: IC from 70 km, IR below; the line between the
+        /// `stoppingOnTheWay` pair also stops at the hubs on its way.
+        mutating func addTrunkLines(between hubs: [Int], stoppingOnTheWay stopping: HubPair? = nil) -> [HubPair: Int] {
             var trunks: [HubPair: Int] = [:]
             for (first, a) in hubs.enumerated() {
                 for b in hubs[(first + 1)...] {
                     let category: Category = Geo.distance(stations[a], stations[b]) >= 70_000 ? .interCity : .interRegio
                     let ordinal = trunks.count
+                    let via = HubPair(a, b) == stopping ? hubsOnTheWay(from: a, to: b, among: hubs) : []
                     trunks[HubPair(a, b)] = add(
-                        category: category, number: String(ordinal + 1), stops: [a, b], numberBase: 1000 + ordinal * 100)
+                        category: category, number: String(ordinal + 1), stops: [a] + via + [b], numberBase: 1000 + ordinal * 100)
                 }
             }
             return trunks
+        }
+
+        /// The hubs a line from `a` to `b` passes: at most 10 % longer that way, ordered from `a`
+        /// (Bern – Zürich HB: Olten, Aarau; not Luzern or Zug, 12 % off).
+        private func hubsOnTheWay(from a: Int, to b: Int, among hubs: [Int]) -> [Int] {
+            let direct = Geo.distance(stations[a], stations[b])
+            return hubs.filter { hub in
+                hub != a && hub != b && Geo.distance(stations[a], stations[hub]) + Geo.distance(stations[hub], stations[b]) <= 1.1 * direct
+            }.sorted { Geo.distance(stations[a], stations[$0]) < Geo.distance(stations[a], stations[$1]) }
         }
 
         /// Per hub and 45° sector, lines from the hub out through its railway stations: S up to

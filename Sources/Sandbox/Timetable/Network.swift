@@ -3,7 +3,8 @@ import Model
 /// The lines of the sandbox timetable, derived from a station list alone.
 ///
 /// - The largest railway stations present are hubs; every two hubs have a direct line (IC from
-///   70 km, IR below), every 30 minutes.
+///   70 km, IR below), every 30 minutes. The Bern – Zürich HB line also stops at the hubs on its
+///   way (Olten, Aarau), so that its runs have intermediate stops to skip in real time.
 /// - Every other railway station belongs to its nearest hub; per hub, the stations in each 45°
 ///   sector form suburban lines from the hub outwards (S every 30 minutes up to 40 km, R hourly
 ///   beyond), at most 12 stations each: a crowded sector has several, each through every
@@ -52,8 +53,10 @@ struct Network: Sendable {
     let homeGroup: IndexMap
     /// The direct line between two hubs, by the pair of station indices (lower first).
     let trunkGroups: [HubPair: Int]
-    /// The line with one cancelled run each day (Bern → Zürich HB when both are present).
-    let cancelledLine: Int?
+    /// The line whose runs show each day's designated real-time states (Bern → Zürich HB when both
+    /// are present): a changed platform, a cancellation, a run without real-time, a skipped stop
+    /// and an alert (see `TimetableModel+Realtime.swift`).
+    let designatedLine: Int?
 
     /// A line stopping at a station, and the stop's position on it.
     struct LineStop: Sendable {
@@ -104,8 +107,9 @@ struct Network: Sendable {
         self.hubOf = hubOf
         self.feederOf = feederOf
 
+        let bern = index["8507000"], zurich = index["8503000"]
         var builder = Builder(stations: stations)
-        trunkGroups = builder.addTrunkLines(between: hubs)
+        trunkGroups = builder.addTrunkLines(between: hubs, stoppingOnTheWay: bern.flatMap { b in zurich.map { HubPair(b, $0) } })
         builder.addRegionalLines(hubs: hubs, trains: trains, hubOf: hubOf)
         terminalOf = builder.addLocalLines(feeders: trains, feederOf: feederOf, count: stations.count)
         // Exactly as many as there are: the builder's array grew in steps.
@@ -129,11 +133,11 @@ struct Network: Sendable {
         self.lineStops = lineStops
         lineStopStarts = counts
 
-        if let bern = index["8507000"], let zurich = index["8503000"], let group = trunkGroups[HubPair(bern, zurich)] {
+        if let bern, let zurich, let group = trunkGroups[HubPair(bern, zurich)] {
             let pair = builder.groups[group]
-            cancelledLine = builder.lines[pair.out].stops[0] == bern ? pair.out : pair.back
+            designatedLine = builder.lines[pair.out].stops[0] == bern ? pair.out : pair.back
         } else {
-            cancelledLine = builder.groups.first?.out
+            designatedLine = builder.groups.first?.out
         }
     }
 

@@ -35,9 +35,10 @@ extension TimetableModel {
         return events.prefix(limit).map { event in
             let run = event.run, position = event.position
             let last = run.line.stops.count - 1
+            let realtime = realtime(of: run)
             return BoardEntry(
-                stop: stopTime(run, at: position, departing: departing, delay: delay(of: run)),
-                ride: ride(run, from: departing ? position : 0, to: departing ? last : position))
+                stop: stopTime(run, at: position, departing: departing, realtime: realtime),
+                ride: ride(run, from: departing ? position : 0, to: departing ? last : position, realtime: realtime))
         }
     }
 }

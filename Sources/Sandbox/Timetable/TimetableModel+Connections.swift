@@ -152,11 +152,11 @@ extension TimetableModel {
     }
 
     private func section(_ run: Run, from boarding: Int, to alighting: Int) -> Section {
-        let delay = delay(of: run)
+        let realtime = realtime(of: run)
         return Section(
-            departure: stopTime(run, at: boarding, departing: true, delay: delay),
-            arrival: stopTime(run, at: alighting, departing: false, delay: delay),
-            kind: .ride(ride(run, from: boarding, to: alighting)))
+            departure: stopTime(run, at: boarding, departing: true, realtime: realtime),
+            arrival: stopTime(run, at: alighting, departing: false, realtime: realtime),
+            kind: .ride(ride(run, from: boarding, to: alighting, realtime: realtime)))
     }
 
     private func walk(from: Int, to: Int, metres: Int, start: Int64, minutes: Int) -> Section {

@@ -61,56 +61,51 @@ extension TimetableModel {
         return nil
     }
 
-    /// Whether a run is the day's cancelled one: on the chosen line (Bern → Zürich HB), the first
-    /// run leaving after 08:00.
-    func isCancelled(_ run: Run) -> Bool {
-        guard let cancelled = network.cancelledLine, network.lines[cancelled].key == run.line.key,
-              network.lines[cancelled].isReturn == run.line.isReturn else { return false }
-        let firstAfterEight = max(0, (3 * 60 - run.line.phase + run.line.headway - 1) / run.line.headway)
-        return run.index == firstAfterEight
-    }
-
-    /// Minutes late: about three runs in ten are 1 to 7 minutes late, chosen by a hash of the
-    /// line, the day and the run's number.
-    func delay(of run: Run) -> Int {
-        guard !isCancelled(run) else { return 0 }
-        let hash = StableHash(run.line.key, run.serviceDay.compact, String(run.number))
-        guard hash.pick(10) < 3 else { return 0 }
-        return 1 + StableHash(run.line.key, run.serviceDay.compact, String(run.number), "minutes").pick(7)
-    }
-
     /// The platform a run uses at a station: fixed per station, line and direction; only trains have one.
     func platform(at station: Int, on line: Line) -> String? {
         guard line.category.isTrain else { return nil }
         let id = network.stations[station].id
-        let count = network.hubs.contains(station) ? 6 + StableHash(id, "platforms").pick(10) : 2 + StableHash(id, "platforms").pick(3)
-        return String(1 + StableHash(id, line.key, line.isReturn ? "back" : "out").pick(count))
+        return String(1 + StableHash(id, line.key, line.isReturn ? "back" : "out").pick(platformCount(at: station)))
     }
 
-    /// The station, time, prognosis and platform of a run at one of its stops.
-    func stopTime(_ run: Run, at position: Int, departing: Bool, delay: Int) -> StopTime {
+    /// How many platforms a railway station has: 6 to 15 at a hub, 2 to 4 elsewhere.
+    func platformCount(at station: Int) -> Int {
+        let id = network.stations[station].id
+        return network.hubs.contains(station) ? 6 + StableHash(id, "platforms").pick(10) : 2 + StableHash(id, "platforms").pick(3)
+    }
+
+    /// The station, time, prediction and platform of a run at one of its stops.
+    func stopTime(_ run: Run, at position: Int, departing: Bool, realtime: RunRealtime) -> StopTime {
         let station = run.line.stops[position]
         let time = clock.moment(departing ? run.departure(at: position) : run.arrival(at: position))
         return StopTime(
             station: network.stations[station], time: time,
-            prognosis: delay > 0 ? clock.moment(time.instant + Int64(delay) * 60) : nil,
-            platform: platform(at: station, on: run.line))
+            prognosis: realtime.delay(at: position).map { clock.moment(time.instant + Int64($0) * 60) },
+            platform: platform(at: station, on: run.line),
+            predictedPlatform: predictedPlatform(run, at: position, realtime: realtime),
+            isSkipped: realtime.skippedStop == position)
     }
 
     /// A run as ridden between two of its stops (positions, inclusive).
-    func ride(_ run: Run, from first: Int, to last: Int) -> Ride {
+    func ride(_ run: Run, from first: Int, to last: Int, realtime: RunRealtime) -> Ride {
         let line = run.line
         let names = line.category.operatorNames
-        let cancelled = isCancelled(run)
         return Ride(
             category: line.category, line: line.number, number: String(run.number),
             direction: network.stations[line.stops[line.stops.count - 1]], origin: network.stations[line.stops[0]],
-            operatorCode: names.short, operatorName: names.long, delay: delay(of: run), isCancelled: cancelled,
+            operatorCode: names.short, operatorName: names.long, delay: realtime.delay(at: first) ?? 0, isCancelled: realtime.isCancelled,
+            hasRealtime: realtime.isReported, situations: situations(of: run, from: first, to: last),
             stops: (first...last).map { position in
-                Ride.PassedStop(
-                    position: position, station: network.stations[line.stops[position]],
-                    arrival: position == 0 ? nil : clock.moment(run.arrival(at: position)),
-                    departure: position == line.stops.count - 1 ? nil : clock.moment(run.departure(at: position)))
+                let arrival = position == 0 ? nil : clock.moment(run.arrival(at: position))
+                let departure = position == line.stops.count - 1 ? nil : clock.moment(run.departure(at: position))
+                let delay = realtime.delay(at: position).map { Int64($0) * 60 }
+                return Ride.PassedStop(
+                    position: position, station: network.stations[line.stops[position]], arrival: arrival, departure: departure,
+                    platform: platform(at: line.stops[position], on: line),
+                    predictedArrival: delay.flatMap { delay in arrival.map { clock.moment($0.instant + delay) } },
+                    predictedDeparture: delay.flatMap { delay in departure.map { clock.moment($0.instant + delay) } },
+                    predictedPlatform: predictedPlatform(run, at: position, realtime: realtime),
+                    isSkipped: realtime.skippedStop == position)
             })
     }
 }
