@@ -57,7 +57,8 @@ struct BARTEndpointTests {
             #expect(xml.text.contains("<departures><generated>2015-07-01T16:16:04-07:00</generated><age>0</age><abbr>RICH</abbr><name>Richmond</name><destinations>"))
             #expect(xml.text.contains(
                 "<destination><name>Fremont</name><abbr>FRMT</abbr><trains><train><minutes>1</minutes><platform>2</platform><direction>South</direction>"
-                    + "<length>6</length><color>ORANGE</color><hexcolor>#ff9933</hexcolor></train>"))
+                    + "<length>6</length><color>ORANGE</color><hexcolor>#ff9933</hexcolor><delay>0</delay>"
+                    + "<time>2015-07-01T16:17:04-07:00</time><time_predicted>2015-07-01T16:17:04-07:00</time_predicted><realtime>asserted</realtime></train>"))
             #expect(xml.text.contains("<destination><name>Millbrae</name><abbr>MLBR</abbr><trains><train><minutes>0</minutes><leaving>true</leaving>"))
             clock.advance(seconds: 12)
             for _ in 0..<20 {
