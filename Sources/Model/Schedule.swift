@@ -15,6 +15,9 @@ public struct Schedule: Representable, Equatable {
     public var error: ScheduleError?
     /// Seconds since the upstream answered, when the answer is served stale.
     public var staleAge: Int?
+    /// Opaque cursors for the links before the first and after the last shown (`cursor=`).
+    public var earlier: String?
+    public var later: String?
 
     /// Creates a schedule.
     public init(from: String, to: String, links: [Link], error: ScheduleError? = nil, staleAge: Int? = nil) {
@@ -37,7 +40,14 @@ public struct Schedule: Representable, Equatable {
             $0.error
         },
         .list("links", "link", Link.shape) { $0.links },
+        .optional("earlier", .string, summary: Self.cursorSummary("before the first")) { $0.earlier },
+        .optional("later", .string, summary: Self.cursorSummary("after the last")) { $0.later },
     ])
+
+    /// What a page cursor is, in the schemas' words.
+    public static func cursorSummary(_ side: String) -> String {
+        "An opaque cursor: the same request with `cursor=` and this value answers the items \(side) shown, with no repeat and no gap."
+    }
 
     public var node: Node { Self.shape.node("schedule", self) }
 }

@@ -24,6 +24,9 @@ public struct StationBoard: Representable, Equatable {
     public var error: ScheduleError?
     /// Seconds since the upstream answered, when the answer is served stale.
     public var staleAge: Int?
+    /// Opaque cursors for the journeys before the first and after the last shown (`cursor=`).
+    public var earlier: String?
+    public var later: String?
 
     /// Creates a board.
     public init(
@@ -48,6 +51,8 @@ public struct StationBoard: Representable, Equatable {
             .optional("age", .count) { $0.staleAge },
             .optionalElement("error", ScheduleError.shape) { $0.error },
             .list("journeys", "journey", BoardJourney.shape) { $0.journeys },
+            .optional("earlier", .string, summary: Schedule.cursorSummary("before the first")) { $0.earlier },
+            .optional("later", .string, summary: Schedule.cursorSummary("after the last")) { $0.later },
         ]))
 
     public var node: Node { Self.document.node(self) }

@@ -10,6 +10,7 @@ extension ErrorCatalog {
         "repeated_parameter": (400, .plain, "A parameter is given more often than it may be."),
         "parameter_too_long": (400, .plain, "A parameter's value is longer than allowed."),
         "missing_parameter": (400, .plain, "A required parameter is missing."),
+        "invalid_cursor": (400, .plain, "A page cursor is damaged, made up, or was made for another query."),
         "route_too_long": (400, .plain, "The driving route is longer than the service follows."),
         "ambiguous_station": (400, .plain, "A station name matches several stations; the candidates say which."),
         "stations_too_close": (400, .plain, "The origin and the destination are the same place, or too close."),

@@ -76,7 +76,7 @@ enum SBBEndpoints {
             MISS when one was fetched, STALE when one is stale) and `Age` (seconds, the oldest pair's).
             """,
         output: .documents([.schedules]), outputDoc: "`schedules`, one `schedule` per pair.",
-        errors: ["ambiguous_station", "unknown_station", "no_connections"] + upstreamCodes, cost: .upstream(miss: 3)
+        errors: ["ambiguous_station", "unknown_station", "no_connections", "invalid_cursor"] + upstreamCodes, cost: .upstream(miss: 3)
     ) {
         Parameter.path(
             "from", .stations(max: ConnectionQuery.maxStations),
@@ -94,6 +94,8 @@ enum SBBEndpoints {
         Parameter.query(
             "stops", .flag, default: "0",
             "`1`: each part lists the stops between its ends (`stops/stop`), with their planned and predicted times, where the upstream lists them.")
+        Parameter.cursor(repeats: ConnectionQuery.maxCursors, "A schedule's `earlier` or `later`: its links before the first or after the last it showed, in place of `date` and `time`; repeatable, one for each pair.")
+        Parameter.realtimeOrder
     }
 
     static let board = Endpoint(
@@ -107,13 +109,15 @@ enum SBBEndpoints {
             asked an upstream carry `X-Cache` (HIT, MISS, STALE) and `Age`.
             """,
         output: .documents([.stationBoard]), outputDoc: "`stationboard`.",
-        errors: ["ambiguous_station", "unknown_station", "no_departures"] + upstreamCodes, cost: .upstream(miss: 2)
+        errors: ["ambiguous_station", "unknown_station", "no_departures", "invalid_cursor"] + upstreamCodes, cost: .upstream(miss: 2)
     ) {
         Parameter.path("station", .stations(max: 1), "A station name or id, 1–100 characters.")
         Parameter.query("datetime", .dateTime(space: true), "From when, as YYYY-MM-DDTHH:MM in Swiss local time; now by default.")
         Parameter.query("type", .choice(StationBoard.Kind.allCases.map(\.rawValue)), default: "departure", "Departures or arrivals.")
         Parameter.query("limit", .integer(BoardQuery.limits), default: .int(BoardQuery.defaultLimit), "Journeys on the board.")
         Parameter.position("The client's position, to choose among stations that share a name.")
+        Parameter.cursor(repeats: 1, "The board's `earlier` or `later`: its journeys before the first or after the last it showed, in place of `datetime`.")
+        Parameter.realtimeOrder
     }
 
     /// The codes of an upstream that fails, is paused or times out.
@@ -124,7 +128,7 @@ enum SBBEndpoints {
 }
 
 extension ConnectionQuery: EndpointArguments {
-    init(_ values: ParameterValues) {
+    init(_ values: ParameterValues) throws {
         self.init(origins: values.texts("from"), destinations: values.texts("to"))
         if case .date(let date)? = values["date"] { self.date = date }
         if case .time(let time)? = values["time"] { self.time = time }
@@ -134,6 +138,12 @@ extension ConnectionQuery: EndpointArguments {
         transports = Set(values.texts("transport").compactMap(Station.Kind.init(rawValue:)))
         position = values.position()
         if case .flag(let stops)? = values["stops"] { self.stops = stops }
+        if let order = values.text("realtime").flatMap(RealtimeOrder.init(rawValue:)) { self.order = order }
+        do throws(PageCursor.Problem) {
+            try decodeCursors(values.texts("cursor"))
+        } catch {
+            throw Parameter.invalidCursor(error)
+        }
     }
 }
 
@@ -147,6 +157,14 @@ extension BoardQuery: EndpointArguments {
         if let kind = values.text("type").flatMap(StationBoard.Kind.init(rawValue:)) { self.kind = kind }
         if let limit = values.integer("limit") { self.limit = limit }
         position = values.position()
+        if let order = values.text("realtime").flatMap(RealtimeOrder.init(rawValue:)) { self.order = order }
+        if let text = values.text("cursor") {
+            do throws(PageCursor.Problem) {
+                cursor = try PageCursor(decoding: text, scope: scope)
+            } catch {
+                throw Parameter.invalidCursor(error)
+            }
+        }
     }
 }
 
@@ -171,5 +189,27 @@ struct LocationsArguments: EndpointArguments {
         query = values.text("query")
         position = values.position()
         limit = values.integer("limit") ?? 1
+    }
+}
+
+extension Parameter {
+    /// A page cursor; what it stands for is checked against the query (`invalid_cursor`).
+    static func cursor(repeats: Int, _ summary: String) -> Parameter {
+        Parameter.query("cursor", .text, repeats: repeats, summary)
+    }
+
+    /// How links and journeys are ordered.
+    static var realtimeOrder: Parameter {
+        Parameter.query(
+            "realtime", .choice(RealtimeOrder.allCases.map(\.rawValue)), default: .string(RealtimeOrder.predicted.rawValue),
+            "`predicted`: ordered by the predicted time, the planned one where there is none; `annotate`: by the planned time, with the predictions beside it, so a late train stays where the timetable has it.")
+    }
+
+    /// The 400 for a cursor that is not one, or not this query's.
+    static func invalidCursor(_ problem: PageCursor.Problem) -> HTTPError {
+        switch problem {
+        case .malformed: .catalogued("invalid_cursor", "Parameter cursor is not a cursor this service made.")
+        case .foreign: .catalogued("invalid_cursor", "Parameter cursor was made for another query (other stations, via or means of transport), or altered.")
+        }
     }
 }

@@ -15,6 +15,13 @@ public struct BoardQuery: Sendable, Equatable {
     public var limit = BoardQuery.defaultLimit
     /// The client's position, to pick among stations that share a name.
     public var position: Coordinate?
+    /// The page asked for instead of a date and time.
+    public var cursor: PageCursor?
+    /// How the journeys are ordered.
+    public var order = RealtimeOrder.predicted
+
+    /// What the board's cursors are bound to: the station as named and departures or arrivals.
+    public var scope: String { ["board", station, kind.rawValue].joined(separator: "\u{1F}") }
 
     public static let limits = 1...40
     public static let defaultLimit = 10
@@ -38,28 +45,48 @@ extension TimetableService {
         case .success(let found):
             station = found
         }
-        let moment = when(date: query.date, time: query.time)
+        let scope = query.scope
+        let fetched: Fetched<BoardJourney>
+        if let cursor = query.cursor {
+            fetched = await Paging.page(cursor, limit: query.limit, sweepSize: BoardQuery.limits.upperBound, key: \.pageKey) { instant, size in
+                await self.journeys(at: station, at: self.moment(atUTC: instant), limit: size, query: query)
+            }
+        } else {
+            var first = await journeys(at: station, at: when(date: query.date, time: query.time), limit: query.limit, query: query)
+            first.items = Array(first.items.sorted { $0.pageKey < $1.pageKey }.prefix(query.limit))
+            fetched = first
+        }
+        if let error = fetched.error {
+            let board = StationBoard(query: query.station, station: station, kind: query.kind, journeys: [], error: error, staleAge: fetched.staleAge)
+            return Answer(document: board, failure: error.code, provenance: fetched.provenance?.notToBeKept)
+        }
+        let journeys = Paging.ordered(fetched.items, by: query.order, key: \.pageKey) { $0.timePredicted?.instant ?? $0.time.instant }
+        var board = StationBoard(query: query.station, station: station, kind: query.kind, journeys: journeys, staleAge: fetched.staleAge)
+        if let first = fetched.items.first?.pageKey, let last = fetched.items.last?.pageKey {
+            board.earlier = PageCursor(direction: .earlier, key: first).encoded(scope: scope)
+            board.later = PageCursor(direction: .later, key: last).encoded(scope: scope)
+        }
+        let movesWithNow = query.cursor == nil && (query.date == nil || query.time == nil)
+        return Answer(document: board, failure: nil, provenance: keepable([fetched.provenance], movesWithNow: movesWithNow))
+    }
+
+    /// One upstream request's journeys at the station.
+    func journeys(at station: Station, at moment: TimetableMoment, limit: Int, query: BoardQuery) async -> Fetched<BoardJourney> {
         let route = upstreams.catalog[provider.boardRoute]!
-        let parameters = provider.boardParameters(station: station, kind: query.kind, at: moment, limit: query.limit)
+        let parameters = provider.boardParameters(station: station, kind: query.kind, at: moment, limit: limit)
         let answer: UpstreamClient.Answer
         do {
             answer = try await upstreams.client(for: route).extract(route, parameters: parameters)
         } catch {
-            let failure = ScheduleError(code: error.code, message: error.message)
-            let board = StationBoard(query: query.station, station: station, kind: query.kind, journeys: [], error: failure)
-            return Answer(document: board, failure: failure.code, provenance: nil)
+            return Fetched(error: ScheduleError(code: error.code, message: error.message))
         }
         let staleAge = answer.provenance.source == .stale ? answer.provenance.age : nil
         switch answer.extraction.outcome {
         case .failure(let failure):
-            let error = ScheduleError(code: failure.code, message: failure.message)
-            let board = StationBoard(query: query.station, station: station, kind: query.kind, journeys: [], error: error, staleAge: staleAge)
-            return Answer(document: board, failure: failure.code, provenance: answer.provenance.notToBeKept)
+            return Fetched(error: ScheduleError(code: failure.code, message: failure.message), provenance: answer.provenance.notToBeKept, staleAge: staleAge)
         case .success(let lists):
-            let journeys = Array(BoardRecords.journeys(lists, zone: zone).prefix(query.limit))
-            let board = StationBoard(query: query.station, station: station, kind: query.kind, journeys: journeys, staleAge: staleAge)
             let provenance = staleAge == nil ? answer.provenance : answer.provenance.notToBeKept
-            return Answer(document: board, failure: nil, provenance: keepable([provenance], movesWithNow: query.date == nil || query.time == nil))
+            return Fetched(items: BoardRecords.journeys(lists, zone: zone), provenance: provenance, staleAge: staleAge)
         }
     }
 }

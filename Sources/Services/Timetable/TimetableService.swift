@@ -77,7 +77,7 @@ public final class TimetableService: Sendable {
         }
         let schedules = answers.map(\.0)
         let failure = schedules.contains { $0.error == nil } ? nil : schedules.first?.error?.code
-        let provenance = keepable(answers.map(\.1), movesWithNow: query.date == nil || query.time == nil)
+        let provenance = keepable(answers.map(\.1), movesWithNow: query.cursors.count < pairs.count && (query.date == nil || query.time == nil))
         return Answer(document: Schedules(schedules), failure: failure, provenance: provenance)
     }
 
@@ -140,24 +140,56 @@ public final class TimetableService: Sendable {
             case .success(let station): stations.append(station)
             }
         }
+        let scope = query.scope(origin: origin, destination: destination)
+        let fetched: Fetched<Link>
+        if let cursor = query.cursors[scope] {
+            fetched = await Paging.page(cursor, limit: query.limit, sweepSize: ConnectionQuery.sweepSize, key: \.pageKey) { instant, size in
+                await self.links(stations, at: self.moment(atUTC: instant), arrival: false, limit: size, query: query)
+            }
+        } else {
+            var first = await links(stations, at: moment, arrival: query.isArrivalTime, limit: query.limit, query: query)
+            first.items = Array(first.items.sorted { $0.pageKey < $1.pageKey }.prefix(query.limit))
+            fetched = first
+        }
+        if let error = fetched.error {
+            return (Schedule(from: origin, to: destination, links: [], error: error, staleAge: fetched.staleAge), fetched.provenance?.notToBeKept)
+        }
+        var schedule = Schedule(
+            from: origin, to: destination,
+            links: Paging.ordered(fetched.items, by: query.order, key: \.pageKey, predicted: \.predictedDeparture),
+            staleAge: fetched.staleAge)
+        if let first = fetched.items.first?.pageKey, let last = fetched.items.last?.pageKey {
+            schedule.earlier = PageCursor(direction: .earlier, key: first).encoded(scope: scope)
+            schedule.later = PageCursor(direction: .later, key: last).encoded(scope: scope)
+        }
+        return (schedule, fetched.provenance)
+    }
+
+    /// The moment of an instant, in Swiss local time.
+    func moment(atUTC instant: Int64) -> TimetableMoment {
+        let local = ZonedTime.local(atUTC: instant, in: zone)
+        let date = local.flatMap { LocalDate(iso: $0.date) } ?? LocalDate(year: 1970, month: 1, day: 1)!
+        let time = local.flatMap { LocalTime(iso: $0.time) } ?? LocalTime(hour: 0, minute: 0)!
+        return TimetableMoment(date: date, time: time, zone: zone)
+    }
+
+    /// One upstream request's links between the stations (origin, destination, via), as the
+    /// query wants them: stops only when asked for, only the means of transport asked for.
+    func links(_ stations: [Station], at moment: TimetableMoment, arrival: Bool, limit: Int, query: ConnectionQuery) async -> Fetched<Link> {
         let route = upstreams.catalog[provider.connectionsRoute]!
         let parameters = provider.connectionParameters(
-            from: stations[0], to: stations[1], via: Array(stations.dropFirst(2)), at: moment, arrival: query.isArrivalTime,
-            limit: query.limit)
+            from: stations[0], to: stations[1], via: Array(stations.dropFirst(2)), at: moment, arrival: arrival, limit: limit)
         let answer: UpstreamClient.Answer
         do {
             answer = try await upstreams.client(for: route).extract(route, parameters: parameters)
         } catch {
-            return (Schedule(from: origin, to: destination, links: [], error: ScheduleError(
-                code: error.code, message: error.message)), nil)
+            return Fetched(error: ScheduleError(code: error.code, message: error.message))
         }
         let staleAge = answer.provenance.source == .stale ? answer.provenance.age : nil
         let provenance = staleAge == nil ? answer.provenance : answer.provenance.notToBeKept
         switch answer.extraction.outcome {
         case .failure(let failure):
-            return (Schedule(
-                from: origin, to: destination, links: [],
-                error: ScheduleError(code: failure.code, message: failure.message), staleAge: staleAge), provenance.notToBeKept)
+            return Fetched(error: ScheduleError(code: failure.code, message: failure.message), provenance: provenance.notToBeKept, staleAge: staleAge)
         case .success(let lists):
             var links = ConnectionRecords.links(lists, zone: zone)
             if !query.stops {
@@ -172,7 +204,7 @@ public final class TimetableService: Sendable {
                     }
                 }
             }
-            return (Schedule(from: origin, to: destination, links: Array(links.prefix(query.limit)), staleAge: staleAge), provenance)
+            return Fetched(items: links, provenance: provenance, staleAge: staleAge)
         }
     }
 }

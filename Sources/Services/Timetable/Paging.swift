@@ -1,0 +1,104 @@
+import Model
+import Upstream
+import Kernel
+
+/// What one upstream request gave a page: its items (links or journeys), or the error that
+/// stopped it, and where its answer came from.
+struct Fetched<Item: Sendable>: Sendable {
+    var items: [Item] = []
+    var error: ScheduleError?
+    /// The answer's provenance; nil when no upstream answered.
+    var provenance: Provenance?
+    /// Seconds since the upstream answered, when the answer is stale.
+    var staleAge: Int?
+}
+
+/// A page of items in the order of their `PageKey`s, from a cursor: one upstream request after
+/// another from the cursor's time, each asking from where the last one ended, until the page is
+/// full or the upstream has no more. The same for every provider: an upstream is asked only what
+/// it is asked without a cursor, a time, so a provider without paging of its own pages too.
+///
+/// Later: the items after the key, asked from the key's minute on. Earlier: the items before it,
+/// asked from an hour before it up to it, then the two hours before that, the four before those,
+/// … until the page is full or a day is covered, each request as large as the provider allows.
+/// At most `maxRequests` upstream requests a page; repeated ones are the upstream cache's.
+enum Paging {
+    static let maxRequests = 12
+    static let firstWindow: Int64 = 3600
+    static let widestReach: Int64 = 24 * 3600
+
+    /// How a sweep ended.
+    enum Sweep { case reached, failed, cutOff }
+
+    /// The page `cursor` points to, at most `limit` items; `fetch` asks the upstream from an
+    /// instant for at least the number of items given.
+    static func page<Item: Sendable>(
+        _ cursor: PageCursor, limit: Int, sweepSize: Int, key: (Item) -> PageKey, fetch: (Int64, Int) async -> Fetched<Item>
+    ) async -> Fetched<Item> {
+        var collected: [PageKey: Item] = [:]
+        var answers: [Fetched<Item>] = []
+        var requests = 0
+        /// Asks from `start` on, forward, until an item at or past `stop` is seen, `enough` are
+        /// kept or the upstream has no more; keeps the items `wanted` takes.
+        func sweep(from start: Int64, until stop: PageKey?, enough: Int?, size: Int, wanted: (PageKey) -> Bool) async -> Sweep {
+            var from = start
+            while requests < maxRequests {
+                requests += 1
+                let answer = await fetch(from, size)
+                answers.append(answer)
+                if answer.error != nil { return .failed }
+                let keys = answer.items.map(key)
+                for (item, itemKey) in zip(answer.items, keys) where wanted(itemKey) { collected[itemKey] = item }
+                guard let last = keys.max() else { return .reached }
+                if let stop, last >= stop { return .reached }
+                if let enough, collected.count >= enough { return .reached }
+                // The next request starts at the last item's minute; an answer that ends where it
+                // began has nothing further to give.
+                guard last.instant > from else { return .reached }
+                from = last.instant
+            }
+            return .cutOff
+        }
+        switch cursor.direction {
+        case .later:
+            _ = await sweep(from: cursor.key.instant, until: nil, enough: limit, size: limit) { $0 > cursor.key }
+        case .earlier:
+            // Windows back from the key, each twice the one before and swept forward up to where
+            // that one began; a window cut off by the request budget is dropped whole, since what
+            // it reached does not join up with the items after it.
+            var window = firstWindow
+            var stop = cursor.key
+            while requests < maxRequests {
+                let start = stop.instant - window
+                let before = collected
+                let swept = await sweep(from: start, until: stop, enough: nil, size: sweepSize) { $0 < cursor.key }
+                if swept == .cutOff { collected = before }
+                if swept != .reached || collected.count >= limit || cursor.key.instant - start >= widestReach { break }
+                stop = PageKey(instant: start, second: .min, fingerprint: 0)
+                window *= 2
+            }
+        }
+        let keys = collected.keys.sorted()
+        let chosen = cursor.direction == .later ? Array(keys.prefix(limit)) : Array(keys.suffix(limit))
+        let failed = answers.first { $0.error != nil }
+        let provenances = answers.map(\.provenance)
+        var whole = Provenance.combined(provenances.compactMap { $0 })
+        if provenances.contains(where: { $0 == nil }) || failed != nil { whole = whole?.notToBeKept }
+        if chosen.isEmpty, let failed {
+            return Fetched(items: [], error: failed.error, provenance: whole, staleAge: failed.staleAge)
+        }
+        let staleAge = answers.compactMap(\.staleAge).max()
+        return Fetched(items: chosen.map { collected[$0]! }, error: nil, provenance: whole, staleAge: staleAge)
+    }
+
+    /// The page's items in the order the client asked for.
+    static func ordered<Item>(_ items: [Item], by order: RealtimeOrder, key: (Item) -> PageKey, predicted: (Item) -> Int64) -> [Item] {
+        let keyed = items.map { (item: $0, key: key($0)) }.sorted { $0.key < $1.key }
+        switch order {
+        case .annotate:
+            return keyed.map(\.item)
+        case .predicted:
+            return keyed.sorted { (predicted($0.item), $0.key) < (predicted($1.item), $1.key) }.map(\.item)
+        }
+    }
+}
