@@ -23,7 +23,8 @@ struct Fetched<Item: Sendable>: Sendable {
 /// … until the page is full or a day is covered, each request as large as the provider allows.
 /// At most `maxRequests` upstream requests a page; repeated ones are the upstream cache's.
 enum Paging {
-    static let maxRequests = 12
+    static let maxRequests = 24
+    static let maxSweep = 8
     static let firstWindow: Int64 = 3600
     static let widestReach: Int64 = 24 * 3600
 
@@ -42,7 +43,10 @@ enum Paging {
         /// kept or the upstream has no more; keeps the items `wanted` takes.
         func sweep(from start: Int64, until stop: PageKey?, enough: Int?, size: Int, wanted: (PageKey) -> Bool) async -> Sweep {
             var from = start
-            while requests < maxRequests {
+            var size = size
+            var swept = 0
+            while requests < maxRequests, swept < maxSweep {
+                swept += 1
                 requests += 1
                 let answer = await fetch(from, size)
                 answers.append(answer)
@@ -52,9 +56,13 @@ enum Paging {
                 guard let last = keys.max() else { return .reached }
                 if let stop, last >= stop { return .reached }
                 if let enough, collected.count >= enough { return .reached }
-                // The next request starts at the last item's minute; an answer that ends where it
-                // began has nothing further to give.
-                guard last.instant > from else { return .reached }
+                // The next request starts at the last item's minute. An answer that ends where it
+                // began is asked again, larger, while it comes back full: more may share the minute.
+                guard last.instant > from else {
+                    guard answer.items.count >= size, size < 64 else { return .reached }
+                    size *= 2
+                    continue
+                }
                 from = last.instant
             }
             return .cutOff
@@ -64,15 +72,21 @@ enum Paging {
             _ = await sweep(from: cursor.key.instant, until: nil, enough: limit, size: limit) { $0 > cursor.key }
         case .earlier:
             // Windows back from the key, each twice the one before and swept forward up to where
-            // that one began; a window cut off by the request budget is dropped whole, since what
-            // it reached does not join up with the items after it.
+            // that one began. A window cut off by the budget of a sweep is dropped whole, since
+            // what it reached does not join up with the items after it: a quarter of it is swept
+            // instead, until the items are sparse enough for a sweep.
             var window = firstWindow
             var stop = cursor.key
             while requests < maxRequests {
                 let start = stop.instant - window
                 let before = collected
                 let swept = await sweep(from: start, until: stop, enough: nil, size: sweepSize) { $0 < cursor.key }
-                if swept == .cutOff { collected = before }
+                if swept == .cutOff {
+                    collected = before
+                    guard window >= 4 * 60 else { break }
+                    window /= 4
+                    continue
+                }
                 if swept != .reached || collected.count >= limit || cursor.key.instant - start >= widestReach { break }
                 stop = PageKey(instant: start, second: .min, fingerprint: 0)
                 window *= 2
