@@ -90,7 +90,7 @@ struct OpenAPITests {
         #expect(connections["404"]?["description"].map { "\($0)".contains("unknown_station") } == true)
         #expect(connections["504"] != nil)
         // Only an endpoint's own 400 codes mark it as refusing requests its schema allows.
-        #expect(OpenAPI.operation(SBBEndpoints.connections)["x-refuses-valid-requests"] == ["ambiguous_station"])
+        #expect(OpenAPI.operation(SBBEndpoints.connections)["x-refuses-valid-requests"] == ["ambiguous_station", "invalid_cursor"])
         #expect(OpenAPI.operation(SBBEndpoints.nearby)["x-refuses-valid-requests"] == nil)
     }
 

@@ -70,7 +70,9 @@ struct OpendataObjectsTests {
     }
 
     @Test func everyMemberIsWrittenAndDeclaredInTheSchema() throws {
-        let stop = OpendataStop(location: OpendataLocation(name: "Bern"), departure: OffsetDateTime(instant: 1_635_774_240, in: .utc), delay: 2)
+        let stop = OpendataStop(
+            location: OpendataLocation(name: "Bern"), departure: OffsetDateTime(instant: 1_635_774_240, in: .utc), platform: "7",
+            departurePredicted: OffsetDateTime(instant: 1_635_774_360, in: .utc), platformPredicted: "8")
         let written = Opendata.stop.json(stop)
         guard case .object(let members) = written, case .object(let properties)? = Opendata.stop.schema["properties"] else {
             Issue.record("not objects")
@@ -83,7 +85,11 @@ struct OpendataObjectsTests {
         ])
         #expect(written["arrival"] == .null)
         #expect(written["departureTimestamp"] == .int(1_635_774_240))
+        #expect(written["delay"] == .int(2))
         #expect(written["prognosis"]?["departure"] == .string("2021-11-01T13:46:00+0000"))
+        #expect(written["prognosis"]?["arrival"] == .null)
+        #expect(written["platform"] == .string("7"))
+        #expect(written["prognosis"]?["platform"] == .string("8"))
         #expect(written["station"]?["id"] == .null)
         #expect(written["station"]?["coordinate"]?["x"] == .null)
     }

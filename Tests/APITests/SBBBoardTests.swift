@@ -67,13 +67,13 @@ struct SBBBoardTests {
         let model = try await App.model
         let bern = try #require(model.station(id: "8507000"))
         try await App.with(provider) { live in
-            let xml = try await App.get(live, "/api/sbb/stationboard/Bern.xml?datetime=2026-12-01T08:00&limit=12")
+            let xml = try await App.get(live, "/api/sbb/stationboard/Bern.xml?datetime=2026-12-01T08:00&limit=12&realtime=annotate")
             #expect(xml.status == 200)
             #expect(xml.text.contains("<stationboard><query>Bern</query><station><id>8507000</id><name>Bern</name>"))
             #expect(xml.text.contains("<type>departure</type>"))
-            let departures = try await App.get(live, "/api/sbb/stationboard/Bern.json?datetime=2026-12-01T08:00&limit=12")
+            let departures = try await App.get(live, "/api/sbb/stationboard/Bern.json?datetime=2026-12-01T08:00&limit=12&realtime=annotate")
             Self.compare(try Self.journeys(departures), try model.departures(at: bern, from: Self.local(2026, 12, 1, 8, 0), limit: 12), provider: provider)
-            let arrivals = try await App.get(live, "/api/sbb/stationboard/8507000.json?datetime=2026-12-01T08:00&type=arrival&limit=5")
+            let arrivals = try await App.get(live, "/api/sbb/stationboard/8507000.json?datetime=2026-12-01T08:00&type=arrival&limit=5&realtime=annotate")
             Self.compare(try Self.journeys(arrivals), try model.arrivals(at: bern, from: Self.local(2026, 12, 1, 8, 0), limit: 5), provider: provider, arrivals: true)
         }
     }
@@ -83,7 +83,7 @@ struct SBBBoardTests {
         let model = try await App.model
         let geneve = try #require(model.station(id: "8501008"))
         try await App.with(provider) { live in
-            let response = try await App.get(live, "/api/sbb/stationboard/Gen%C3%A8ve.json?datetime=2026-12-01T23:50&limit=30")
+            let response = try await App.get(live, "/api/sbb/stationboard/Gen%C3%A8ve.json?datetime=2026-12-01T23:50&limit=30&realtime=annotate")
             let journeys = try Self.journeys(response)
             let entries = try model.departures(at: geneve, from: Self.local(2026, 12, 1, 23, 50), limit: 30)
             Self.compare(journeys, entries, provider: provider)
@@ -106,7 +106,7 @@ struct SBBBoardTests {
                     return offsets.count == 2
                 })
                 let datetime = "\(start.date)T\(start.clock)"
-                let response = try await App.get(live, "/api/sbb/stationboard/Thun.json?datetime=\(datetime)&limit=40")
+                let response = try await App.get(live, "/api/sbb/stationboard/Thun.json?datetime=\(datetime)&limit=40&realtime=annotate")
                 let journeys = try Self.journeys(response)
                 Self.compare(journeys, try model.departures(at: thun, from: start, limit: 40), provider: provider)
                 let offsets = Set(journeys.compactMap { ($0["time"] as? String)?.suffix(6) })
@@ -134,7 +134,7 @@ struct SBBBoardTests {
                 ("/api/sbb/stationboard/Bern?datetime=2026-02-30T08:00", "Parameter datetime must be a date and time as YYYY-MM-DDTHH:MM, such as 2026-12-01T08:00."),
                 ("/api/sbb/stationboard/Bern?type=both", "Parameter type must be departure or arrival."),
                 ("/api/sbb/stationboard/Bern?limit=41", "Parameter limit must be a whole number from 1 to 40."),
-                ("/api/sbb/stationboard/Bern?station=Thun", "Unknown parameter \"station\"; this endpoint takes datetime, lat, limit, lon, type."),
+                ("/api/sbb/stationboard/Bern?station=Thun", "Unknown parameter \"station\"; this endpoint takes cursor, datetime, lat, limit, lon, realtime, type."),
                 ("/api/sbb/stationboard/\(String(repeating: "a", count: 101))", "Parameter station has a station name longer than 100 characters."),
                 ("/api/sbb/stationboard/%20", "Parameter station has an empty station name."),
             ] {

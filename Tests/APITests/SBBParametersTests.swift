@@ -59,7 +59,7 @@ struct SBBParametersTests {
               ("/api/sbb/from/Bern/to/Thun?lat=91&lon=7", "Parameter lat must be a latitude in degrees from -90 to 90."),
               ("/api/sbb/from/Bern/to/Thun?lat=46&lon=nan", "Parameter lon must be a longitude in degrees from -180 to 180."),
               ("/api/sbb/from/Bern/to/Thun?date=2026-12-01&date=2026-12-02", "Parameter date may be given only once."),
-              ("/api/sbb/from/Bern/to/Thun?colour=red", "Unknown parameter \"colour\"; this endpoint takes arrival, date, lat, limit, lon, stops, time, transport, via."),
+              ("/api/sbb/from/Bern/to/Thun?colour=red", "Unknown parameter \"colour\"; this endpoint takes arrival, cursor, date, lat, limit, lon, realtime, stops, time, transport, via."),
           ])
     func badInput(_ target: String, _ message: String) async {
         let response = await answer(target)

@@ -12,25 +12,23 @@ extension Opendata {
             return station(name).map { OpendataLocation($0) } ?? OpendataLocation(name: name)
         }
         let sections = link.parts.enumerated().map { index, part in
-            let departure = OpendataStop(
-                location: index == 0 ? OpendataLocation(from) : location(part.from), departure: part.departure, delay: part.delay,
-                platform: part.trackfrom.nonEmpty)
-            let arrival = OpendataStop(
-                location: index == link.parts.count - 1 ? OpendataLocation(to) : location(part.to), arrival: part.arrival,
-                platform: part.trackto.nonEmpty)
+            let departure = OpendataStop(departureOf: part, at: index == 0 ? OpendataLocation(from) : location(part.from))
+            let arrival = OpendataStop(arrivalOf: part, at: index == link.parts.count - 1 ? OpendataLocation(to) : location(part.to))
             guard part.vehicle != "Walk" else {
                 return OpendataSection(walk: Int(part.arrival - part.departure), departure: departure, arrival: arrival)
             }
             let (category, number) = split(line: part.line)
+            let between = part.stops.map { OpendataStop($0, at: station($0.name).map { OpendataLocation($0) } ?? OpendataLocation(name: $0.name)) }
             let journey = OpendataJourney(
-                name: part.line, category: category, number: number, to: part.direction, passList: [departure, arrival])
+                name: part.line, category: category, number: number, to: part.direction, passList: [departure] + between + [arrival])
             return OpendataSection(journey: journey, departure: departure, arrival: arrival)
         }
-        let first = link.parts.first, last = link.parts.last
+        var start = link.parts.first.map { OpendataStop(departureOf: $0, at: OpendataLocation(from)) } ?? OpendataStop(location: OpendataLocation(from))
+        start.departure = link.departure
+        var end = link.parts.last.map { OpendataStop(arrivalOf: $0, at: OpendataLocation(to)) } ?? OpendataStop(location: OpendataLocation(to))
+        end.arrival = link.arrival
         return OpendataConnection(
-            from: OpendataStop(
-                location: OpendataLocation(from), departure: link.departure, delay: first?.delay, platform: first?.trackfrom.nonEmpty),
-            to: OpendataStop(location: OpendataLocation(to), arrival: link.arrival, platform: last?.trackto.nonEmpty),
+            from: start, to: end,
             duration: link.arrival - link.departure,
             transfers: link.transfers ?? max(0, link.parts.count { $0.vehicle != "Walk" } - 1),
             products: link.products, capacity1st: link.capacity1st, capacity2nd: link.capacity2nd, sections: sections)
@@ -41,10 +39,14 @@ extension Opendata {
     /// within the category as the number, operator and destination. Its pass list starts at the
     /// station, as the original's does; the providers' boards list no stops after it.
     static func entry(_ journey: BoardJourney, at station: Station, kind: StationBoard.Kind) -> OpendataBoardEntry {
-        var stop = OpendataStop(location: OpendataLocation(station), delay: journey.delay, platform: journey.platform?.nonEmpty)
+        var stop = OpendataStop(location: OpendataLocation(station), platform: journey.platform?.nonEmpty, platformPredicted: journey.platformPredicted)
         switch kind {
-        case .departure: stop.departure = journey.time
-        case .arrival: stop.arrival = journey.time
+        case .departure:
+            stop.departure = journey.time
+            stop.departurePredicted = journey.timePredicted
+        case .arrival:
+            stop.arrival = journey.time
+            stop.arrivalPredicted = journey.timePredicted
         }
         let number = journey.line.map { line in
             guard let category = journey.category, line.hasPrefix(category) else { return split(line: line).number ?? line }

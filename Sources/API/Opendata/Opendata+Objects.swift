@@ -29,9 +29,9 @@ enum Opendata {
 
     /// `prognosis`: the expected times where realtime is known.
     static let prognosis = OpendataObject<OpendataStop>("OpendataPrognosis", "What realtime expects at a checkpoint.", [
-        .string("platform", "The platform when it changed; the timetable's providers do not say, so null.") { _ in nil },
-        .string("arrival", "The expected arrival, where realtime is known.") { $0.expected($0.arrival).map(time) },
-        .string("departure", "The expected departure, where realtime is known.") { $0.expected($0.departure).map(time) },
+        .string("platform", "The platform the upstream now expects, where it says.") { $0.platformPredicted },
+        .string("arrival", "The expected arrival, where realtime is known.") { $0.arrivalPredicted.map(time) },
+        .string("departure", "The expected departure, where realtime is known.") { $0.departurePredicted.map(time) },
         .integer("capacity1st", "Expected first-class load, 1 (low) to 3 (high).") { _ in nil },
         .integer("capacity2nd", "Expected second-class load, 1 (low) to 3 (high).") { _ in nil },
     ])

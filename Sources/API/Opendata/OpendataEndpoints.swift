@@ -56,6 +56,9 @@ enum OpendataEndpoints {
         // Pages are counted in `limit`s; the timetable gives at most 16 connections in all.
         query.limit = min(ConnectionQuery.limits.upperBound, arguments.limit * (arguments.page + 1))
         query.transports = arguments.transports
+        // As the original: every stop of a section in its pass list, connections in timetable order.
+        query.stops = true
+        query.order = .annotate
         let answer = await timetable.schedules(query)
         var links: [Link] = []
         if let schedule = answer.document.schedules.first {
@@ -77,6 +80,7 @@ enum OpendataEndpoints {
         query.date = arguments.date
         query.time = arguments.time
         query.limit = arguments.limit
+        query.order = .annotate
         let answer = await timetable.board(query)
         if let error = answer.document.error, error.code != noDepartures { throw CataloguedError(error.code, error.message) }
         let journeys = answer.document.journeys.filter { journey in

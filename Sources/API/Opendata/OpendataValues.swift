@@ -32,20 +32,45 @@ struct OpendataLocation: Sendable {
     }
 }
 
-/// A checkpoint (the original's `Stop`): a location with the times a run arrives and leaves,
-/// the delay where realtime is known (which moves the prognosis), and the platform.
+/// A checkpoint (the original's `Stop`): a location with the times a run arrives and leaves and
+/// the platform, and what real-time expects of them (the prognosis), where it is known.
 struct OpendataStop: Sendable {
     var location: OpendataLocation
     var arrival: OffsetDateTime?
     var departure: OffsetDateTime?
-    /// Minutes late, where realtime is known.
-    var delay: Int?
     var platform: String?
+    var arrivalPredicted: OffsetDateTime?
+    var departurePredicted: OffsetDateTime?
+    var platformPredicted: String?
 
-    /// A time moved by the delay: the prognosis, where realtime is known.
-    func expected(_ time: OffsetDateTime?) -> OffsetDateTime? {
-        guard let time, let delay else { return nil }
-        return OffsetDateTime(checking: time.instant + Int64(delay) * 60, offset: time.offset)
+    /// Minutes late, where real-time is known: at the departure, or at the arrival for a stop
+    /// the run only arrives at.
+    var delay: Int? {
+        if let departure { return Delay.minutes(planned: departure, predicted: departurePredicted) }
+        return arrival.flatMap { Delay.minutes(planned: $0, predicted: arrivalPredicted) }
+    }
+}
+
+extension OpendataStop {
+    /// A part's departure end.
+    init(departureOf part: Part, at location: OpendataLocation) {
+        self.init(
+            location: location, departure: part.departure, platform: part.trackfrom.nonEmpty, departurePredicted: part.departurePredicted,
+            platformPredicted: part.trackfromPredicted)
+    }
+
+    /// A part's arrival end.
+    init(arrivalOf part: Part, at location: OpendataLocation) {
+        self.init(
+            location: location, arrival: part.arrival, platform: part.trackto.nonEmpty, arrivalPredicted: part.arrivalPredicted,
+            platformPredicted: part.tracktoPredicted)
+    }
+
+    /// A stop between a part's ends.
+    init(_ stop: Stop, at location: OpendataLocation) {
+        self.init(
+            location: location, arrival: stop.arrival, departure: stop.departure, platform: stop.platform, arrivalPredicted: stop.arrivalPredicted,
+            departurePredicted: stop.departurePredicted, platformPredicted: stop.platformPredicted)
     }
 }
 

@@ -105,14 +105,20 @@ enum Paging {
         return Fetched(items: chosen.map { collected[$0]! }, error: nil, provenance: whole, staleAge: staleAge)
     }
 
-    /// The page's items in the order the client asked for.
+    /// The first `limit` items by key, in the order they came in.
+    static func first<Item>(_ items: [Item], limit: Int, key: (Item) -> PageKey) -> [Item] {
+        guard items.count > limit else { return items }
+        let kept = Set(items.map(key).sorted().prefix(limit))
+        return items.filter { kept.contains(key($0)) }
+    }
+
+    /// The page's items in the order the client asked for: by planned or predicted time; items
+    /// at the same time keep the order they came in (the upstream's).
     static func ordered<Item>(_ items: [Item], by order: RealtimeOrder, key: (Item) -> PageKey, predicted: (Item) -> Int64) -> [Item] {
-        let keyed = items.map { (item: $0, key: key($0)) }.sorted { $0.key < $1.key }
-        switch order {
-        case .annotate:
-            return keyed.map(\.item)
-        case .predicted:
-            return keyed.sorted { (predicted($0.item), $0.key) < (predicted($1.item), $1.key) }.map(\.item)
+        let timed = items.enumerated().map { index, item in
+            let itemKey = key(item)
+            return (item: item, time: order == .annotate ? itemKey.instant : predicted(item), second: itemKey.second, index: index)
         }
+        return timed.sorted { ($0.time, $0.second, $0.index) < ($1.time, $1.second, $1.index) }.map(\.item)
     }
 }

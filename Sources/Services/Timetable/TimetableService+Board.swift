@@ -53,7 +53,7 @@ extension TimetableService {
             }
         } else {
             var first = await journeys(at: station, at: when(date: query.date, time: query.time), limit: query.limit, query: query)
-            first.items = Array(first.items.sorted { $0.pageKey < $1.pageKey }.prefix(query.limit))
+            first.items = Paging.first(first.items, limit: query.limit, key: \.pageKey)
             fetched = first
         }
         if let error = fetched.error {
@@ -62,7 +62,7 @@ extension TimetableService {
         }
         let journeys = Paging.ordered(fetched.items, by: query.order, key: \.pageKey) { $0.timePredicted?.instant ?? $0.time.instant }
         var board = StationBoard(query: query.station, station: station, kind: query.kind, journeys: journeys, staleAge: fetched.staleAge)
-        if let first = fetched.items.first?.pageKey, let last = fetched.items.last?.pageKey {
+        if let first = fetched.items.map(\.pageKey).min(), let last = fetched.items.map(\.pageKey).max() {
             board.earlier = PageCursor(direction: .earlier, key: first).encoded(scope: scope)
             board.later = PageCursor(direction: .later, key: last).encoded(scope: scope)
         }

@@ -148,7 +148,7 @@ public final class TimetableService: Sendable {
             }
         } else {
             var first = await links(stations, at: moment, arrival: query.isArrivalTime, limit: query.limit, query: query)
-            first.items = Array(first.items.sorted { $0.pageKey < $1.pageKey }.prefix(query.limit))
+            first.items = Paging.first(first.items, limit: query.limit, key: \.pageKey)
             fetched = first
         }
         if let error = fetched.error {
@@ -158,7 +158,7 @@ public final class TimetableService: Sendable {
             from: origin, to: destination,
             links: Paging.ordered(fetched.items, by: query.order, key: \.pageKey, predicted: \.predictedDeparture),
             staleAge: fetched.staleAge)
-        if let first = fetched.items.first?.pageKey, let last = fetched.items.last?.pageKey {
+        if let first = fetched.items.map(\.pageKey).min(), let last = fetched.items.map(\.pageKey).max() {
             schedule.earlier = PageCursor(direction: .earlier, key: first).encoded(scope: scope)
             schedule.later = PageCursor(direction: .later, key: last).encoded(scope: scope)
         }
