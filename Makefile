@@ -39,8 +39,9 @@ release:
 	$(EMBED_WEB)
 	$(SWIFT) build -c release
 
+# The timetable in OJP's format, the one that carries every real-time state (README: Two commands).
 serve: release
-	$(SWIFT) run -c release gottago serve $(SERVE_ARGS)
+	$(SWIFT) run -c release gottago serve --timetable ojp $(SERVE_ARGS)
 
 test:
 	@bash scripts/ensure-packages.sh $(BUILD_PACKAGES) $(TEST_PACKAGES)
