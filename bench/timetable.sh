@@ -2,7 +2,9 @@
 # Timetable benchmark for `make bench`: /api/sbb/from/{from}/to/{to}, whose station pairs are each
 # one request to the timetable upstream. Each figure is measured for today's default provider,
 # opendata (transport.opendata.ch v1 JSON), and for the old one, hafas-extxml (SBB's extxml.exe),
-# in the same run, against the same reference, and then the new provider's over the old one's:
+# in the same run, against the same reference, and then the new provider's over the old one's;
+# the cold and warm figures also for opendata's answer with every part's stops (`stops=1`, the
+# real-time of each stop), over the plain answer's:
 #   1. cold: 4 station pairs from the embedded sandbox answering after 50 ms, against one upstream
 #      round trip (the pairs are fetched concurrently), a fresh gottago for each run, the two
 #      providers taking turns;
@@ -15,7 +17,9 @@
 # Env:   BENCH_SECONDS (default 10) per measured wrk run, BENCH_ROUNDS (default 5) alternating runs
 #        of each server, BENCH_WARMUP_SECONDS (default 2, 0 = none), as in bench/server.sh;
 #        BENCH_COLD_RUNS (default 5) fresh processes timed for the cold figure, per provider;
-#        BENCH_KEEP=1 keeps the temp dir (wrk output, bodies, logs, configs) for inspection.
+#        BENCH_KEEP=1 keeps the temp dir (wrk output, bodies, logs, configs) for inspection;
+#        BENCH_TIMETABLE_VARIANTS (default "opendata hafas-extxml opendata-stops") the answers the
+#        cold and warm figures measure, to rerun some of them (a ratio needs both its variants).
 #
 # Exits non-zero only when the benchmark cannot run (missing tool, a server that does not start
 # or dies, a single request that fails, nginx serving different bytes). A missed target is printed
@@ -39,10 +43,17 @@ TARGET_SIZE_PERCENT=10   # response body / upstream answer, Zürich HB → Baden
 # The new provider against the old one: no worse, within this shared machine's run-to-run noise.
 TARGET_NEW_COLD=1.10     # cold ratio, new / old
 TARGET_NEW_WARM=0.90     # warm ratio, new / old
+# The answer with stops against the plain one, likewise.
+TARGET_STOPS_COLD=1.10   # cold ratio, stops / plain
+TARGET_STOPS_WARM=0.90   # warm ratio, stops / plain
 
 # Today's default first, then the old one; each is also the upstream its routes name.
 PROVIDERS=(opendata hafas-extxml)
-declare -A ROLE=([opendata]="new default" [hafas-extxml]="old default")
+declare -A ROLE=([opendata]="new default" [hafas-extxml]="old default" [opendata-stops]="new default, stops=1")
+# What the cold and warm figures measure: each provider's answer, and opendata's with its stops.
+read -r -a VARIANTS <<<"${BENCH_TIMETABLE_VARIANTS:-opendata hafas-extxml opendata-stops}"
+declare -A VARIANT_PROVIDER=([opendata]=opendata [hafas-extxml]=hafas-extxml [opendata-stops]=opendata)
+declare -A VARIANT_QUERY=([opendata]="" [hafas-extxml]="" [opendata-stops]="&stops=1")
 
 LATENCY_MS=50            # --sandbox-latency: one upstream round trip
 PAIRS=4
@@ -152,11 +163,11 @@ echo "timetable benchmark (/api/sbb, the embedded sandbox answering after $LATEN
 # providers take turns, so that both see the same machine.
 declare -A COLD_MS COLD_UPSTREAM COLD_MEDIAN COLD_RATIO SCHEDULES
 for run in $(seq "$COLD_RUNS"); do
-    for provider in "${PROVIDERS[@]}"; do
-        start_gottago "gottago-cold-$provider-$run" "$provider" --sandbox-latency "$LATENCY_MS"
+    for provider in "${VARIANTS[@]}"; do
+        start_gottago "gottago-cold-$provider-$run" "${VARIANT_PROVIDER[$provider]}" --sandbox-latency "$LATENCY_MS"
         fetch "http://127.0.0.1:$GOTTAGO_PORT$WARMUP_PATH" "$WORK/cold-$provider-$run-warmup.xml" >/dev/null
         before=$(upstream_requests)
-        seconds=$(fetch "http://127.0.0.1:$GOTTAGO_PORT$COLD_PATH" "$WORK/cold-$provider-$run.xml")
+        seconds=$(fetch "http://127.0.0.1:$GOTTAGO_PORT$COLD_PATH${VARIANT_QUERY[$provider]}" "$WORK/cold-$provider-$run.xml")
         after=$(upstream_requests)
         COLD_MS[$provider]+="$(awk -v s="$seconds" 'BEGIN { printf "%.1f", s * 1000 }') "
         COLD_UPSTREAM[$provider]+="$((after - before)) "
@@ -167,7 +178,7 @@ done
 
 echo
 echo "cold: Bern;Thun → Zürich HB;Basel SBB ($PAIRS pairs), $COLD_RUNS fresh processes per provider, taking turns, median"
-for provider in "${PROVIDERS[@]}"; do
+for provider in "${VARIANTS[@]}"; do
     # shellcheck disable=SC2086 # the runs are words
     COLD_MEDIAN[$provider]=$(printf '%s\n' ${COLD_MS[$provider]} | median)
     COLD_RATIO[$provider]=$(ratio "${COLD_MEDIAN[$provider]}" "$LATENCY_MS")
@@ -184,6 +195,9 @@ done
 cold_new_old=$(ratio "${COLD_RATIO[opendata]}" "${COLD_RATIO[hafas-extxml]}")
 printf '  new/old: cold ratio %s / %s = %s  (target <= %s)  %s\n' "${COLD_RATIO[opendata]}" "${COLD_RATIO[hafas-extxml]}" \
     "$cold_new_old" "$TARGET_NEW_COLD" "$(flag "$cold_new_old" "<=" "$TARGET_NEW_COLD")"
+cold_stops=$(ratio "${COLD_RATIO[opendata-stops]}" "${COLD_RATIO[opendata]}")
+printf '  stops/plain: cold ratio %s / %s = %s  (target <= %s)  %s\n' "${COLD_RATIO[opendata-stops]}" "${COLD_RATIO[opendata]}" \
+    "$cold_stops" "$TARGET_STOPS_COLD" "$(flag "$cold_stops" "<=" "$TARGET_STOPS_COLD")"
 
 # --- 2: the same request from the cache, against nginx serving the same bytes --------------------
 
@@ -192,8 +206,8 @@ printf '  new/old: cold ratio %s / %s = %s  (target <= %s)  %s\n' "${COLD_RATIO[
 declare -A WARM_RATIO
 warm_figure() { # provider
     local provider=$1 file=schedules-$1.xml name=gottago-warm-$1
-    start_gottago "$name" "$provider" --sandbox-latency "$LATENCY_MS"
-    local cold_url=http://127.0.0.1:$GOTTAGO_PORT$COLD_PATH
+    start_gottago "$name" "${VARIANT_PROVIDER[$provider]}" --sandbox-latency "$LATENCY_MS"
+    local cold_url=http://127.0.0.1:$GOTTAGO_PORT$COLD_PATH${VARIANT_QUERY[$provider]}
     fetch "$cold_url" "$WORK/warm-$provider-cold.xml" >/dev/null
     COLD_AT=$(date +%s%3N)
 
@@ -277,12 +291,15 @@ warm_figure() { # provider
 echo
 echo "warm: the same URL from the cache (wrk -t2 -c64 -d${SECONDS_PER_RUN}s, against nginx serving the same bytes," \
     "$ROUNDS rounds, medians)"
-for provider in "${PROVIDERS[@]}"; do
+for provider in "${VARIANTS[@]}"; do
     warm_figure "$provider"
 done
 warm_new_old=$(ratio "${WARM_RATIO[opendata]}" "${WARM_RATIO[hafas-extxml]}")
 printf '  new/old: warm ratio %s / %s = %s  (target >= %s)  %s\n' "${WARM_RATIO[opendata]}" "${WARM_RATIO[hafas-extxml]}" \
     "$warm_new_old" "$TARGET_NEW_WARM" "$(flag "$warm_new_old" ">=" "$TARGET_NEW_WARM")"
+warm_stops=$(ratio "${WARM_RATIO[opendata-stops]}" "${WARM_RATIO[opendata]}")
+printf '  stops/plain: warm ratio %s / %s = %s  (target >= %s)  %s\n' "${WARM_RATIO[opendata-stops]}" "${WARM_RATIO[opendata]}" \
+    "$warm_stops" "$TARGET_STOPS_WARM" "$(flag "$warm_stops" ">=" "$TARGET_STOPS_WARM")"
 
 # --- 3: response size against the upstream answer ------------------------------------------------
 

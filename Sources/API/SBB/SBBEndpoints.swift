@@ -73,7 +73,9 @@ enum SBBEndpoints {
             with candidates, `unknown_station` with suggestions, `no_connections`, an upstream failure); the response is 200 \
             when at least one pair has links, or else takes the first error's status, with the `schedules` document. A stale \
             pair carries `stale` and `age`. Responses that asked an upstream carry `X-Cache` (HIT when every pair was cached, \
-            MISS when one was fetched, STALE when one is stale) and `Age` (seconds, the oldest pair's).
+            MISS when one was fetched, STALE when one is stale) and `Age` (seconds, the oldest pair's). Each part says what \
+            real-time knows (`departure_predicted`, `trackfrom_predicted`, `realtime`, `departure_cancelled`, `alerts`, …); \
+            each schedule ends with `earlier` and `later`, cursors for `cursor=`.
             """,
         output: .documents([.schedules]), outputDoc: "`schedules`, one `schedule` per pair.",
         errors: ["ambiguous_station", "unknown_station", "no_connections", "invalid_cursor"] + upstreamCodes, cost: .upstream(miss: 3)
@@ -104,7 +106,8 @@ enum SBBEndpoints {
         description: """
             `stationboard` with the name as asked (`query`), the station it was resolved to, `type`, and `journeys/journey` \
             in order of time: time (ISO 8601 with offset), line, category, number, vehicle, direction, platform, operator, \
-            delay (minutes, when known) and cancelled. A name that matches several stations, or none, gives the board an \
+            delay (minutes, when known), cancelled, and what real-time knows (`time_predicted`, `platform_predicted`, \
+            `realtime`, `alerts`, …); then `earlier` and `later`, cursors for `cursor=`. A name that matches several stations, or none, gives the board an \
             `error` (`ambiguous_station` with candidates, `unknown_station` with suggestions) and its status. Responses that \
             asked an upstream carry `X-Cache` (HIT, MISS, STALE) and `Age`.
             """,
