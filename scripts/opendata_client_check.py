@@ -138,6 +138,8 @@ def sbb_connections(base, start, trip):
         "date": trip["date"].isoformat(),
         "time": trip["time"].strftime("%H:%M"),
         "limit": trip["limit"],
+        # /v1 keeps the original's timetable order.
+        "realtime": "annotate",
     }
     (schedule,) = get_json(base, path, params)["schedules"]
     return schedule
@@ -145,7 +147,7 @@ def sbb_connections(base, start, trip):
 
 def sbb_board(base, station):
     path = "/api/sbb/stationboard/{}".format(urllib.parse.quote(station, safe=""))
-    return get_json(base, path, {"format": "json", "limit": BOARD_LIMIT})["stationboard"]
+    return get_json(base, path, {"format": "json", "limit": BOARD_LIMIT, "realtime": "annotate"})["stationboard"]
 
 
 def sbb_station_id(base, name):
@@ -312,6 +314,15 @@ def check_sections(checks, what, urls, links):
             where = f"{what}[{index}].sections[{number}]"
             checks.instant(f"{where}.departure", (section.get("departure") or {}).get("departure"), part["departure"], V1)
             checks.instant(f"{where}.arrival", (section.get("arrival") or {}).get("arrival"), part["arrival"], V1)
+            # Real-time: the prognosis is /api/sbb's prediction, where there is one.
+            start = section.get("departure") or {}
+            prognosis = start.get("prognosis") or {}
+            if part.get("departure_predicted"):
+                checks.instant(f"{where}.departure.prognosis.departure", prognosis.get("departure"), part["departure_predicted"], V1)
+            else:
+                checks.equal(f"{where}.departure.prognosis.departure", prognosis.get("departure"), None, V1)
+            checks.equal(f"{where}.departure.prognosis.platform", prognosis.get("platform"), part.get("trackfrom_predicted"), V1)
+            checks.equal(f"{where}.departure.delay", start.get("delay"), part.get("delay"), V1)
             journey = section.get("journey")
             if part["vehicle"] == "Walk":
                 checks.equal(f"{where}.journey (a walk)", journey, None, V1)
