@@ -51,7 +51,7 @@ public enum TimetableProvider: String, Sendable, CaseIterable {
 
     /// The connections route's parameters for one pair; the stations to pass through as a list.
     public func connectionParameters(
-        from: Station, to: Station, via: [Station], at moment: TimetableMoment, arrival: Bool, limit: Int
+        from: Station, to: Station, via: [Station], at moment: TimetableMoment, arrival: Bool, limit: Int, stops: Bool = false
     ) -> [String: RouteParameter.Value] {
         switch self {
         case .opendata:
@@ -72,7 +72,7 @@ public enum TimetableProvider: String, Sendable, CaseIterable {
         case .ojp:
             return [
                 "from": .one(from.id), "to": .one(to.id), arrival ? "arrival" : "departure": .one(moment.iso8601), "limit": .one(String(limit)),
-                "via": .list(via.map(\.id)),
+                "via": .list(via.map(\.id)), "stops": stops ? "true" : "false",
             ]
         }
     }

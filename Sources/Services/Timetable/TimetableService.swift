@@ -178,7 +178,7 @@ public final class TimetableService: Sendable {
     func links(_ stations: [Station], at moment: TimetableMoment, arrival: Bool, limit: Int, query: ConnectionQuery) async -> Fetched<Link> {
         let route = upstreams.catalog[provider.connectionsRoute]!
         let parameters = provider.connectionParameters(
-            from: stations[0], to: stations[1], via: Array(stations.dropFirst(2)), at: moment, arrival: arrival, limit: limit)
+            from: stations[0], to: stations[1], via: Array(stations.dropFirst(2)), at: moment, arrival: arrival, limit: limit, stops: query.stops)
         let answer: UpstreamClient.Answer
         do {
             answer = try await upstreams.client(for: route).extract(route, parameters: parameters)
