@@ -23,7 +23,7 @@ web_file_1_end:
 web_file_2_name:
     .asciz "connections.js"
 web_file_2_digest:
-    .asciz "f92c7b57e9150a283f4033e08d789dfebed80db9e8e2fe981a41094ca18a9801"
+    .asciz "4ee30959057b6d422c5bf4df35d6f745038456ebbae0b948a6ae052d03c9c6da"
     .balign 16
 web_file_2_start:
     .incbin "../../../Web/connections.js"
@@ -59,38 +59,56 @@ web_file_5_end:
 web_file_6_name:
     .asciz "index.html"
 web_file_6_digest:
-    .asciz "305690254c3852f9c909e59797fd61735d071b9ab10553f9caf009437f302ec6"
+    .asciz "eedd3c0ce088342d893957f6fc544257e7eb819754cc7e236f9079bf081fd847"
     .balign 16
 web_file_6_start:
     .incbin "../../../Web/index.html"
 web_file_6_end:
     .byte 0
 web_file_7_name:
-    .asciz "stations.js"
+    .asciz "paging.js"
 web_file_7_digest:
-    .asciz "87ce15c85dec23720f5c7bfb7799ab12d71f1ed56c6ad9e83e3d59f65ff4334e"
+    .asciz "d3d722a6f6d38e8b69406fe2e04ac7b6f415baa4c8e1bfd612aadb8a7b7a82da"
     .balign 16
 web_file_7_start:
-    .incbin "../../../Web/stations.js"
+    .incbin "../../../Web/paging.js"
 web_file_7_end:
     .byte 0
 web_file_8_name:
-    .asciz "style.css"
+    .asciz "realtime.js"
 web_file_8_digest:
-    .asciz "f872a335a19e951d52889a0e9b957c4cff514d8cb28bd025b22159be3203c25f"
+    .asciz "eedf3f1b0f890c527e3633d2f7eb991b37693e73c5b5402e222b7afa5c7828e9"
     .balign 16
 web_file_8_start:
-    .incbin "../../../Web/style.css"
+    .incbin "../../../Web/realtime.js"
 web_file_8_end:
     .byte 0
 web_file_9_name:
-    .asciz "weather.js"
+    .asciz "stations.js"
 web_file_9_digest:
-    .asciz "3240de484ad61ff36a8da77456826ffa987abb4f0da9449079dcdd9b06ead3ee"
+    .asciz "87ce15c85dec23720f5c7bfb7799ab12d71f1ed56c6ad9e83e3d59f65ff4334e"
     .balign 16
 web_file_9_start:
-    .incbin "../../../Web/weather.js"
+    .incbin "../../../Web/stations.js"
 web_file_9_end:
+    .byte 0
+web_file_10_name:
+    .asciz "style.css"
+web_file_10_digest:
+    .asciz "86361c77cf3e3df50339184d0e00150c9d33dee0eeaec97122cc0a0c4a2f44bf"
+    .balign 16
+web_file_10_start:
+    .incbin "../../../Web/style.css"
+web_file_10_end:
+    .byte 0
+web_file_11_name:
+    .asciz "weather.js"
+web_file_11_digest:
+    .asciz "3240de484ad61ff36a8da77456826ffa987abb4f0da9449079dcdd9b06ead3ee"
+    .balign 16
+web_file_11_start:
+    .incbin "../../../Web/weather.js"
+web_file_11_end:
     .byte 0
 
     .section .data.rel.ro,"aw",@progbits
@@ -107,8 +125,10 @@ web_files:
     .quad web_file_7_name, web_file_7_start, web_file_7_end, web_file_7_digest
     .quad web_file_8_name, web_file_8_start, web_file_8_end, web_file_8_digest
     .quad web_file_9_name, web_file_9_start, web_file_9_end, web_file_9_digest
+    .quad web_file_10_name, web_file_10_start, web_file_10_end, web_file_10_digest
+    .quad web_file_11_name, web_file_11_start, web_file_11_end, web_file_11_digest
     .global web_files_count
 web_files_count:
-    .quad 10
+    .quad 12
 
     .section .note.GNU-stack,"",@progbits
