@@ -1,7 +1,10 @@
-// The connections view: from/to/via station lists, date, time and arrival; one schedule of cards per pair.
+// The connections view: from/to/via station lists, date, time, arrival and stops; one schedule of cards per pair,
+// each card with today's real-time and notices, and each schedule paged on its own with Earlier and Later.
 import {$, h, setStatus, setURL, splitList, locate} from './dom.js';
 import {getJSON, messageOf, stationPath, duration, clock} from './api.js';
 import {StationField} from './stations.js';
+import {when, platform, runState, skipped, distinctAlerts, splitAlerts, sharedAlerts, alerts} from './realtime.js';
+import {pager, turnPage, updatePagers} from './paging.js';
 
 const form = $('#conn-form');
 const status = $('#conn-status');
@@ -9,6 +12,7 @@ const results = $('#conn-results');
 const date = $('#conn-date');
 const time = $('#conn-time');
 const arrival = $('#conn-arrival');
+const withStops = $('#conn-stops');
 const positionNote = $('#conn-position');
 let position = null;
 const fields = {};
@@ -17,9 +21,14 @@ for (const box of form.querySelectorAll('.stations')) {
 }
 let seq = 0;
 let shown = ''; // the address whose answer is on the page
+let searched = null; // the state of the search on the page, which its pages keep
+// Each paged schedule's cursor (by the schedule's index): the address holds them as `cursor=INDEX.CURSOR`, and one
+// request with all of them restores every schedule's page (the API tells a cursor's pair itself).
+let cursors = {};
 
 form.addEventListener('submit', (e) => {
   e.preventDefault();
+  cursors = {};
   search(true);
 });
 
@@ -38,7 +47,10 @@ $('#conn-locate').addEventListener('click', async () => {
     const near = response?.ok && doc.locations?.[0];
     if (near) fields.from.add(near.name);
   }
-  if (fields.from.values().length && fields.to.values().length) search(true);
+  if (fields.from.values().length && fields.to.values().length) {
+    cursors = {};
+    search(true);
+  }
 });
 
 function showPosition() {
@@ -53,12 +65,27 @@ function state() {
   for (const f of Object.values(fields)) f.commit();
   return {
     from: fields.from.values().join(';'), to: fields.to.values().join(';'), via: fields.via.values(),
-    date: date.value, time: time.value, arrival: arrival.checked ? '1' : '',
+    date: date.value, time: time.value, arrival: arrival.checked ? '1' : '', stops: withStops.checked ? '1' : '',
     lat: position?.lat, lon: position?.lon,
   };
 }
 
-/** Restores the view from the URL (`?from=Bern;Thun&to=Zürich HB&via=…&date=&time=&arrival=1&lat=&lon=`). */
+/** The address of the search `s` with the schedules' pages. */
+const address = (s) => ({...s, cursor: Object.entries(cursors).map(([i, c]) => `${i}.${c}`)});
+
+/** The API's parameters for the search `s` (without the pairs, which are the path), asking for the pages `pages`. */
+function apiParams(s, pages) {
+  const params = new URLSearchParams();
+  for (const v of s.via) params.append('via', v);
+  for (const k of ['date', 'time', 'arrival', 'stops', 'lat', 'lon']) if (s[k]) params.set(k, s[k]);
+  for (const c of pages) params.append('cursor', c);
+  return params;
+}
+
+/**
+ * Restores the view from the URL (`?from=Bern;Thun&to=Zürich HB&via=…&date=&time=&arrival=1&stops=1&lat=&lon=`,
+ * and `cursor=0.…` for a schedule shown at another page).
+ */
 export function restore(params) {
   // Back on this view with the same address: what is shown is kept, not asked for again.
   if (params.toString() === shown && results.childElementCount) return;
@@ -69,7 +96,13 @@ export function restore(params) {
   date.value = params.get('date') || '';
   time.value = params.get('time') || '';
   arrival.checked = params.get('arrival') === '1';
-  if (params.get('via') || date.value || time.value || arrival.checked) form.querySelector('details').open = true;
+  withStops.checked = params.get('stops') === '1';
+  cursors = {};
+  for (const value of params.getAll('cursor')) {
+    const m = /^(\d+)\.([\w-]+)$/.exec(value);
+    if (m) cursors[m[1]] = m[2];
+  }
+  if (params.get('via') || date.value || time.value || arrival.checked || withStops.checked) form.querySelector('details').open = true;
   const lat = Number(params.get('lat')), lon = Number(params.get('lon'));
   position = params.has('lat') && params.has('lon') && isFinite(lat) && isFinite(lon) ? {lat, lon} : null;
   showPosition();
@@ -77,7 +110,7 @@ export function restore(params) {
   else { results.replaceChildren(); setStatus(status, ''); }
 }
 
-/** Searches with the form's state; `push` adds a history entry. */
+/** Searches with the form's state and the schedules' pages in `cursors`; `push` adds a history entry. */
 async function search(push) {
   const s = state();
   if (!s.from || !s.to) {
@@ -85,22 +118,30 @@ async function search(push) {
     (!s.from ? fields.from : fields.to).input.focus();
     return;
   }
-  if (push) setURL(s);
+  if (push) setURL(address(s));
   shown = new URLSearchParams(location.search).toString();
   document.title = `${s.from.replaceAll(';', ', ')} → ${s.to.replaceAll(';', ', ')} · GottaGo`;
-  const params = new URLSearchParams();
-  for (const v of s.via) params.append('via', v);
-  for (const k of ['date', 'time', 'arrival', 'lat', 'lon']) if (s[k]) params.set(k, s[k]);
   const mine = ++seq;
   setStatus(status, 'Searching…');
   results.setAttribute('aria-busy', 'true');
   try {
-    const {doc, response} = await getJSON(`/api/sbb/from/${stationPath(splitList(s.from))}/to/${stationPath(splitList(s.to))}.json?${params}`);
+    const path = `/api/sbb/from/${stationPath(splitList(s.from))}/to/${stationPath(splitList(s.to))}.json`;
+    let {doc, response} = await getJSON(`${path}?${apiParams(s, Object.values(cursors))}`);
+    let note = '';
+    // A page's cursor from an old address (another server's, or damaged): the search's own time instead.
+    if (mine === seq && !doc.schedules && errorCode(doc) === 'invalid_cursor' && Object.keys(cursors).length) {
+      cursors = {};
+      setURL(address(s), true);
+      shown = new URLSearchParams(location.search).toString();
+      note = ' The page in the address is no longer known; these are the first.';
+      ({doc, response} = await getJSON(`${path}?${apiParams(s, [])}`));
+    }
     if (mine !== seq) return;
     if (!doc.schedules) throw new Error(messageOf(doc, response.status));
+    searched = s;
     results.replaceChildren(...doc.schedules.map(schedule));
     const n = doc.schedules.reduce((sum, sc) => sum + (sc.links?.length || 0), 0);
-    setStatus(status, n ? `${n} connection${n === 1 ? '' : 's'} in ${doc.schedules.length} schedule${doc.schedules.length === 1 ? '' : 's'}.`
+    setStatus(status, n ? `${n} connection${n === 1 ? '' : 's'} in ${doc.schedules.length} schedule${doc.schedules.length === 1 ? '' : 's'}.${note}`
       : 'No connections: see below.', n ? '' : 'error');
   } catch (err) {
     if (mine !== seq) return;
@@ -111,12 +152,62 @@ async function search(push) {
   }
 }
 
-function schedule(sc) {
-  const box = h('section', {class: 'schedule'}, h('h2', {}, sc.from, h('span', {class: 'arrow', 'aria-label': 'to'}, ' → '), sc.to));
+/** The code of an error document (problem+json, or the XML-style `error`). */
+const errorCode = (doc) => doc?.error?.code || doc?.code;
+
+function schedule(sc, index) {
+  const id = `schedule-${index}`;
+  const heading = h('h2', {id: `${id}-title`, tabindex: '-1'}, sc.from, h('span', {class: 'arrow', 'aria-label': 'to'}, ' → '), sc.to);
+  const box = h('section', {class: 'schedule', 'aria-labelledby': heading.id}, heading);
   if (sc.error) box.append(problem(sc));
   if (sc.stale) box.append(h('p', {class: 'hint'}, `Kept from ${sc.age} s ago; the timetable could not be asked again.`));
-  if (sc.links?.length) box.append(h('ol', {class: 'links'}, sc.links.map(card)));
+  if (!sc.links?.length && !sc.earlier && !sc.later) return box;
+  const list = h('ol', {class: 'links', id: `${id}-links`});
+  const notices = h('div', {class: 'shared-alerts'});
+  show(sc.links || [], list, notices);
+  const page = {earlier: sc.earlier, later: sc.later};
+  const turn = (which, button) => turnPage(box, button, heading, () => turnSchedule(box, sc, index, page, page[which], list, notices));
+  const what = `connections from ${sc.from} to ${sc.to}`;
+  box.append(pager(what, list.id, page, turn, 'top'), notices, list, pager(what, list.id, page, turn, 'bottom'));
   return box;
+}
+
+/** A page's cards in `list`, and in `notices` those every card of it carries, shown once above them. */
+function show(links, list, notices) {
+  const {shared, own} = splitAlerts(links.map((l) => distinctAlerts(l.alerts || [], ...(l.parts || []).map((p) => p.alerts || []))));
+  notices.replaceChildren(...sharedAlerts(shared, 'connection'));
+  list.replaceChildren(...links.map((l, i) => card(l, own[i])));
+}
+
+/**
+ * Shows the page of one schedule that `cursor` names, asked for with that schedule's own pair as the path. The page
+ * replaces the links shown (rather than adding to them), so that a schedule stays a few cards long and the address
+ * names what is shown; Back returns to the page before. Resolves true once it is shown.
+ */
+async function turnSchedule(box, sc, index, page, cursor, list, notices) {
+  const mine = seq;
+  const what = `from ${sc.from} to ${sc.to}`;
+  setStatus(status, `Asking for other connections ${what}…`);
+  try {
+    const {doc, response} = await getJSON(`/api/sbb/from/${stationPath([sc.from])}/to/${stationPath([sc.to])}.json?${apiParams(searched, [cursor])}`);
+    const next = doc.schedules?.[0];
+    if (mine !== seq || !box.isConnected) return false;
+    if (!next) throw new Error(messageOf(doc, response.status));
+    if (!next.links?.length) throw new Error(next.error?.message || `No other connections ${what}.`);
+    show(next.links, list, notices);
+    page.earlier = next.earlier;
+    page.later = next.later;
+    updatePagers(box, page);
+    cursors[index] = cursor;
+    setURL(address(searched));
+    shown = new URLSearchParams(location.search).toString();
+    const links = next.links;
+    setStatus(status, `Connections ${what}, leaving ${clock(links[0].departure)} to ${clock(links[links.length - 1].departure)}.`);
+    return true;
+  } catch (err) {
+    if (mine === seq) setStatus(status, err.message, 'error');
+    return false;
+  }
 }
 
 /** A schedule's error: its message, and its candidates as buttons that search again with one of them. */
@@ -127,7 +218,7 @@ function problem(sc) {
     const which = ambiguousField(sc, e);
     box.append(h('p', {}, e.code === 'ambiguous_station' ? 'Which one? (Or use your position: the nearest is taken.)' : 'Did you mean:'),
       h('div', {class: 'candidates'}, e.candidates.map((c) => h('button', {type: 'button', class: 'candidate',
-        onclick: () => { replaceStation(which, c.name); search(true); }}, c.name))));
+        onclick: () => { replaceStation(which, c.name); cursors = {}; search(true); }}, c.name))));
   }
   return box;
 }
@@ -145,17 +236,49 @@ function replaceStation({field, name}, replacement) {
   f.set(f.values().map((n) => (n === name ? replacement : n)));
 }
 
-function card(link) {
-  const cancelled = link.parts?.some((p) => p.cancelled);
-  const changes = link.transfers ?? Math.max(0, (link.parts || []).filter((p) => p.vehicle !== 'Walk').length - 1);
-  return h('li', {class: 'card link' + (cancelled ? ' cancelled' : '')},
+/** A connection's card; `notices` are its own (those of its link and parts, once each, less those shown above). */
+function card(link, notices) {
+  const parts = link.parts || [];
+  const rides = parts.filter((p) => p.vehicle !== 'Walk');
+  const cancelled = rides.some((p) => p.cancelled);
+  const skips = rides.flatMap((p) => [p.departure_cancelled && p.from, p.arrival_cancelled && p.to]).filter(Boolean);
+  const changes = link.transfers ?? Math.max(0, rides.length - 1);
+  const missed = cancelled ? [] : tightChanges(parts);
+  // A walk at either end has no prediction: the card's times are then the walk's, as planned.
+  const first = parts[0]?.vehicle !== 'Walk' ? parts[0] : null;
+  const last = parts[parts.length - 1]?.vehicle !== 'Walk' ? parts[parts.length - 1] : null;
+  return h('li', {class: 'card link' + (cancelled ? ' cancelled' : skips.length ? ' broken' : ''), dataset: {departure: link.departure}},
     h('div', {class: 'card-head'},
-      h('span', {class: 'times'}, h('time', {datetime: link.departure}, clock(link.departure)), ' → ',
-        h('time', {datetime: link.arrival}, clock(link.arrival)), nextDay(link.departure, link.arrival)),
+      h('span', {class: 'times'}, when(link.departure, !cancelled && first?.departure_predicted, first?.realtime), ' → ',
+        when(link.arrival, !cancelled && last?.arrival_predicted, last?.realtime), nextDay(link.departure, link.arrival)),
       h('span', {class: 'meta'}, [duration(link.duration), changes ? `${changes} change${changes > 1 ? 's' : ''}` : 'direct'].filter(Boolean).join(' · ')),
-      cancelled ? h('span', {class: 'badge bad'}, 'Cancelled') : null),
+      cancelled ? h('span', {class: 'badge bad'}, 'Cancelled') : null,
+      !cancelled && skips.length ? h('span', {class: 'badge bad'}, skipped(skips[0])) : null,
+      missed.map((name) => h('span', {class: 'badge warn'}, `The change at ${name} may be missed`))),
     link.info ? h('p', {class: 'info'}, link.info) : null,
-    h('ol', {class: 'parts'}, (link.parts || []).map(part)));
+    h('ol', {class: 'parts'}, parts.map((p) => part(p, rides.length > 1))),
+    alerts(notices));
+}
+
+/**
+ * The stations where a ride's expected arrival, and the walk after it, come after the next ride's expected departure:
+ * the timetable's change no longer works today.
+ */
+function tightChanges(parts) {
+  const at = (time, predicted) => Date.parse(predicted || time);
+  const out = [];
+  let ready = null; // when the last ride's traveller can board the next one
+  let station = '';
+  for (const p of parts) {
+    if (p.vehicle === 'Walk') {
+      if (ready != null) ready += at(p.arrival) - at(p.departure);
+      continue;
+    }
+    if (ready != null && ready > at(p.departure, p.departure_predicted)) out.push(station);
+    ready = at(p.arrival, p.arrival_predicted);
+    station = p.to;
+  }
+  return out;
 }
 
 /** "+1" after an arrival on a later day than the departure. */
@@ -165,22 +288,44 @@ function nextDay(from, to) {
   return days > 0 ? h('span', {class: 'next-day', title: `${days} day${days > 1 ? 's' : ''} later`}, `+${days}`) : null;
 }
 
-function part(p) {
+/** One part of a card; `several` when the card has other rides, which its own "Cancelled" tells apart. */
+function part(p, several) {
   if (p.vehicle === 'Walk') {
     return h('li', {class: 'part walk'}, p.duration ? `Walk ${duration(p.duration)} to ${p.to}` : `Walk to ${p.to}`);
   }
-  const delay = p.delay ? h('span', {class: 'delay'}, `+${p.delay}′`, h('span', {class: 'sr'}, ' min late')) : null;
+  const predicted = (time) => (p.cancelled ? null : time);
   return h('li', {class: 'part' + (p.cancelled ? ' cancelled' : '')},
     h('div', {class: 'line'}, h('span', {class: 'line-name'}, p.line || p.vehicle || ''),
-      p.direction ? h('span', {class: 'dir'}, ` towards ${p.direction}`) : null,
-      p.cancelled ? h('span', {class: 'badge bad'}, 'Cancelled') : null),
-    stop(p.departure, p.from, p.trackfrom, delay),
-    stop(p.arrival, p.to, p.trackto, null));
+      p.direction ? h('span', {class: 'dir'}, ` towards ${p.direction}`) : null, ' ', p.cancelled && !several ? null : runState(p)),
+    stop(p.departure, predicted(p.departure_predicted), p.realtime, p.from, p.trackfrom, p.trackfrom_predicted, p.departure_cancelled),
+    p.stops?.length ? stopList(p.stops) : null,
+    stop(p.arrival, predicted(p.arrival_predicted), p.realtime, p.to, p.trackto, p.trackto_predicted, p.arrival_cancelled));
 }
 
-function stop(when, name, track, delay) {
-  return h('div', {class: 'stop'}, h('time', {datetime: when}, clock(when)), delay, h('span', {class: 'stop-name'}, name),
-    track ? h('span', {class: 'track', title: 'Platform'}, `Pl. ${track}`) : null);
+/** One end of a part: its time, the station (or that the run does not stop there) and the platform. */
+function stop(planned, predicted, realtime, name, track, trackPredicted, skip) {
+  return h('div', {class: 'stop' + (skip ? ' skipped' : '')},
+    skip ? h('s', {}, h('span', {class: 'sr'}, 'planned '), h('time', {datetime: planned}, clock(planned))) : when(planned, predicted, realtime),
+    h('span', {class: 'stop-name'}, skip ? skipped(name) : name),
+    skip ? null : platform(track, trackPredicted));
+}
+
+/** The stops between a part's ends (asked for with `stops=1`), folded under a summary that names those skipped. */
+function stopList(stops) {
+  const skips = stops.filter((s) => s.arrival_cancelled && s.departure_cancelled).map((s) => s.name);
+  return h('details', {class: 'stops'},
+    h('summary', {}, `${stops.length} stop${stops.length > 1 ? 's' : ''} between`,
+      skips.length ? [' · ', h('span', {class: 'skip'}, `does not stop at ${skips.join(', ')}`)] : null),
+    h('ol', {class: 'stop-list'}, stops.map((s) => {
+      const skip = s.arrival_cancelled && s.departure_cancelled;
+      const note = !skip && (s.departure_cancelled ? ' (no boarding)' : s.arrival_cancelled ? ' (no getting off)' : '');
+      const planned = s.departure || s.arrival;
+      return h('li', {class: 'stop' + (skip ? ' skipped' : '')},
+        skip ? h('s', {}, h('span', {class: 'sr'}, 'planned '), h('time', {datetime: planned}, clock(planned)))
+          : when(planned, s.departure ? s.departure_predicted : s.arrival_predicted, s.realtime),
+        h('span', {class: 'stop-name'}, skip ? skipped(s.name) : [s.name, note || null]),
+        skip ? null : platform(s.platform, s.platform_predicted));
+    })));
 }
 
 /** Leaving the view: nothing runs in the background. */

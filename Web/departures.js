@@ -1,12 +1,18 @@
-// Departures near me: the nearest BART stations (by position, or one chosen from the list) with their
-// trains counting down, fetched again each time the answer's freshness runs out.
+// Departures: the nearest BART stations (by position, or one chosen from the list) with their trains counting
+// down, fetched again each time the answer's freshness runs out; or a Swiss station's board (board.js).
 import {$, h, setStatus, setURL, locate} from './dom.js';
 import {getOK, freshFor} from './api.js';
+import {StationField} from './stations.js';
+import {when} from './realtime.js';
+import {showBoard, stopBoard, boardAddress} from './board.js';
 
 const status = $('#dep-status');
 const results = $('#dep-results');
 const select = $('#dep-station');
-let target = null; // {lat, lon} or {abbr}
+const boardForm = $('#board-form');
+const boardStation = new StationField(boardForm.querySelector('.stations'), {max: 1});
+const boardTime = $('#board-datetime');
+let target = null; // {lat, lon}, {abbr} or {board, datetime, cursor}
 let timer = 0;
 let seq = 0;
 let stationsLoaded = null;
@@ -26,9 +32,21 @@ select.addEventListener('change', () => {
   if (select.value) start({abbr: select.value}, true);
 });
 
-// A hidden tab asks nothing; it catches up when shown again.
+boardForm.addEventListener('submit', (e) => {
+  e.preventDefault();
+  boardStation.commit();
+  const name = boardStation.values()[0];
+  if (!name) {
+    setStatus(status, 'Enter a station in Switzerland.', 'error');
+    boardStation.input.focus();
+    return;
+  }
+  start({board: name, datetime: boardTime.value, cursor: ''}, true);
+});
+
+// A hidden tab asks nothing; it catches up when shown again. A board is of a set time: it is not refreshed.
 document.addEventListener('visibilitychange', () => {
-  if (!target || document.getElementById('departures').hidden) return;
+  if (!target || target.board || document.getElementById('departures').hidden) return;
   if (document.hidden) clearTimeout(timer);
   else refresh();
 });
@@ -43,12 +61,20 @@ function loadStations() {
   return stationsLoaded;
 }
 
-/** Restores the view from the URL (`?view=departures&lat=&lon=` or `&station=EMBR`). */
+/** Restores the view from the URL (`?view=departures&lat=&lon=`, `&station=EMBR` or `&board=Bern&datetime=…&cursor=…`). */
 export async function restore(params) {
-  document.title = 'Departures near me · GottaGo';
+  document.title = params.get('board') ? `${params.get('board')} departures · GottaGo` : 'Departures near me · GottaGo';
   await loadStations();
   const lat = Number(params.get('lat')), lon = Number(params.get('lon'));
-  if (params.get('station')) {
+  if (params.get('board')) {
+    const t = {board: params.get('board'), datetime: params.get('datetime') || '', cursor: params.get('cursor') || ''};
+    // Back on this view with the same board: what is shown is kept, not asked for again.
+    if (target?.board && JSON.stringify(boardAddress(t)) === JSON.stringify(boardAddress(target)) && results.childElementCount) return;
+    select.value = '';
+    boardStation.set([t.board]);
+    boardTime.value = t.datetime;
+    start(t, false);
+  } else if (params.get('station')) {
     select.value = params.get('station').toUpperCase();
     start({abbr: params.get('station')}, false);
   } else if (params.has('lat') && isFinite(lat) && isFinite(lon)) {
@@ -57,14 +83,25 @@ export async function restore(params) {
   } else {
     leave();
     results.replaceChildren();
-    setStatus(status, 'Use your position, or choose a station.');
+    setStatus(status, 'Use your position, or choose a BART station or a station in Switzerland.');
   }
 }
 
 function start(t, push) {
   target = t;
-  if (push) setURL(t.abbr ? {view: 'departures', station: t.abbr} : {view: 'departures', lat: t.lat, lon: t.lon});
-  refresh();
+  if (push) setURL(t.board ? boardAddress(t) : t.abbr ? {view: 'departures', station: t.abbr} : {view: 'departures', lat: t.lat, lon: t.lon});
+  if (!t.board) {
+    stopBoard();
+    refresh();
+    return;
+  }
+  clearTimeout(timer);
+  seq++;
+  document.title = `${t.board} departures · GottaGo`;
+  showBoard(t, {results, status, pick: (name) => {
+    boardStation.set([name]);
+    start({board: name, datetime: t.datetime, cursor: ''}, true);
+  }});
 }
 
 /** Fetches the departures, shows them and plans the next fetch for when they go stale. */
@@ -78,7 +115,7 @@ async function refresh() {
   let wait = 30;
   try {
     const {doc, response} = await getOK(path, {cache: 'no-cache'});
-    if (mine !== seq) return;
+    if (mine !== seq || target.board) return;
     const feed = doc.nearby || doc.departures;
     const stations = doc.nearby ? feed.stations : [feed];
     results.dataset.generated = feed.generated || '';
@@ -121,12 +158,16 @@ function train(t) {
   const text = t.leaving || t.minutes === 0 ? 'Leaving' : `${t.minutes} min`;
   const details = [t.platform && `Pl. ${t.platform}`, t.length && `${t.length} cars`].filter(Boolean).join(' · ');
   const delay = t.delay ? h('span', {class: 'delay', title: `${t.delay} min late`}, `+${t.delay}`) : null;
+  // The clock time as planned, struck through beside the predicted one when the train is late.
+  const at = t.cancelled || !t.time ? null : when(t.time, t.time_predicted, t.realtime);
   return h('li', {class: 'train' + (t.cancelled ? ' cancelled' : ''), dataset: {minutes: t.minutes}},
-    h('span', {}, h('strong', {class: 'mins'}, t.cancelled ? 'Cancelled' : text), delay), h('span', {class: 'meta'}, details));
+    h('span', {}, h('strong', {class: 'mins'}, t.cancelled ? 'Cancelled' : text), delay),
+    h('span', {class: 'meta'}, at, at && details ? ' · ' : '', details));
 }
 
 /** Leaving the view stops the refreshes. */
 export function leave() {
   clearTimeout(timer);
   seq++;
+  stopBoard();
 }

@@ -53,11 +53,12 @@ export class StationField {
     this.render();
   }
 
-  /** Adds a station (ignored when already there or when the field is full). */
+  /** Adds a station (ignored when already there or when the field is full; a field of one takes the new one). */
   add(name) {
     name = name.trim();
     if (!name || this.names.includes(name)) return;
-    if (this.names.length >= this.max) return;
+    if (this.names.length >= this.max && this.max > 1) return;
+    if (this.names.length >= this.max) this.names = [];
     this.names.push(name);
     this.input.value = '';
     this.render();
@@ -75,7 +76,7 @@ export class StationField {
       h('button', {type: 'button', class: 'chip-x', 'aria-label': `Remove ${name}`, title: 'Remove',
         onclick: () => { this.names.splice(i, 1); this.render(); this.input.focus(); }}, '×'))));
     this.chips.hidden = this.names.length === 0;
-    this.input.placeholder = this.names.length ? 'Add another' : this.placeholder;
+    this.input.placeholder = !this.names.length ? this.placeholder : this.max > 1 ? 'Add another' : 'Another station';
   }
 
   typed() {

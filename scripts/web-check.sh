@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The web page as a person sees it: Debian's Chromium, headless, driven by Playwright for Python
 # (pinned, from PyPI, in the venv .build/web-venv; no browser is downloaded), against a gottago started
-# here on a free loopback port with its embedded defaults, its debug routes (to move the sandbox's
-# clock) and a BART feed fresh for 2 s (so that the page's own refresh is seen quickly);
+# here on a free loopback port with its embedded defaults, the timetable in OJP's format (the one that
+# carries every real-time state: platform changes, cancelled runs, skipped stops, notices), its debug
+# routes (to move the sandbox's clock) and a BART feed fresh for 2 s (so that the page's own refresh is
+# seen quickly);
 # scripts/web_check.py runs the views and writes screenshots to .build/screenshots/. Then the server
 # is stopped.
 #
@@ -26,7 +28,7 @@ pinned_venv web-check "$VENV" "playwright==$PLAYWRIGHT_VERSION" greenlet==3.5.6 
 
 work=$(mktemp -d /tmp/gottago-web-XXXXXX)
 trap 'stop_sandbox; rm -rf "$work"' EXIT
-serve_sandbox web-check "$BIN" "$ROOT/Routes" "$work" --debug-routes --upstream "bart fresh=2"
+serve_sandbox web-check "$BIN" "$ROOT/Routes" "$work" --debug-routes --timetable ojp --upstream "bart fresh=2"
 port=$SANDBOX_PORT
 
 "$VENV/bin/python" "$ROOT/scripts/web_check.py" "http://127.0.0.1:$port" "$ROOT/.build/screenshots"

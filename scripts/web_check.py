@@ -24,6 +24,10 @@ CHROMIUM = "/usr/bin/chromium"
 WAIT_MS = 30_000
 WEIGHT_LIMIT = 60 * 1024
 EMBARCADERO = {"latitude": 37.7929, "longitude": -122.3971}
+# A fixed day of the sandbox's timetable (OJP's format): Bern → Zürich HB shows one of each real-time state a day.
+DAY = "2026-12-01"
+BERN_ZURICH = "/?from=Bern&to=Z%C3%BCrich%20HB"
+BERN_ZURICH_API = "/api/sbb/from/Bern/to/Z%C3%BCrich%20HB.json"
 counts = {"passed": 0, "failed": 0}
 
 
@@ -325,6 +329,244 @@ def check_weather(browser):
     ctx.close()
 
 
+def api_json(path):
+    status, _, body = http(path)
+    return json.loads(body) if status == 200 else {}
+
+
+def api_links(path):
+    """The planned departures (HH:MM) of a one-pair answer's links, and its schedule."""
+    sc = (api_json(path).get("schedules") or [{}])[0]
+    return [link["departure"][11:16] for link in sc.get("links", [])], sc
+
+
+def api_board(path):
+    """The planned times (HH:MM) of a board's journeys, and the board."""
+    board = api_json(path).get("stationboard") or {}
+    return [j["time"][11:16] for j in board.get("journeys", [])], board
+
+
+def struck(locator):
+    """Whether the element is drawn struck through."""
+    return "line-through" in locator.evaluate("(e) => getComputedStyle(e).textDecorationLine")
+
+
+def check_alert(name, alert, period):
+    """A notice: its header opens onto its description, its period and its link."""
+    alert.locator("summary").click()
+    description = alert.locator("details > p").first
+    seen = {"period": alert.locator(".period").inner_text(), "href": alert.locator("a").get_attribute("href"),
+            "description": description.is_visible()}
+    check(f"{name}, with its period and its link", seen == {"period": period, "href": "https://www.sbb.ch/", "description": True},
+          json.dumps(seen, ensure_ascii=False))
+
+
+def check_realtime(browser):
+    """Connections from Bern to Zürich HB on a fixed day: each real-time state as a card shows it."""
+    ctx = new_context(browser)
+    watch = Watch(ctx, "real-time")
+    page = ctx.new_page()
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/sbb/from/" in r.url else None)
+    page.goto(BASE + BERN_ZURICH + f"&date={DAY}&time=07:00")
+    page.locator("#conn-results .link").first.wait_for(timeout=WAIT_MS)
+    check("real-time: connections are asked for without their stops unless the stops are listed",
+          asked and all("stops=" not in u for u in asked), asked[-1] if asked else "no request")
+
+    card = lambda hhmm: page.locator(f"#conn-results .link[data-departure^='{DAY}T{hhmm}']")
+    track = card("07:20").locator(".stop .track.changed")
+    seen = track.evaluate_all("(ts) => ts.map((t) => [t.querySelector('del')?.textContent, t.querySelector('strong')?.textContent])")
+    check("real-time: 07:20 leaves Bern from another platform: 6 struck through, 1 highlighted",
+          seen == [["planned 6", "1"]] and struck(track.locator("del")), json.dumps(seen))
+
+    cancelled = card("08:20")
+    head = cancelled.locator(".card-head").inner_text() if cancelled.count() else ""
+    check("real-time: the 08:20 run is cancelled: its card is marked \"Cancelled\" and its times struck through",
+          "cancelled" in (cancelled.get_attribute("class") or "") and "Cancelled" in head and struck(cancelled.locator(".times"))
+          and page.locator("#conn-results .link.cancelled").count() == 1, head.replace("\n", " "))
+
+    shared = page.locator("#conn-results .schedule .shared-alerts .alert")
+    summary = shared.first.locator("summary").inner_text() if shared.count() else ""
+    check("real-time: Bern's lift notice, on every connection, is shown once above the cards, not on each",
+          shared.count() == 1 and "Bern" in summary and page.locator("#conn-results .link .alert").count() == 0,
+          f"{shared.count()} shared, {page.locator('#conn-results .link .alert').count()} on cards: {summary!r}")
+    if shared.count():
+        check_alert("real-time: the lift notice opens onto its description", shared.first, "Valid 1 Dec 2026, 00:00 – 23:59")
+
+    # The stops listed: a late run, a run without real-time and a stop skipped.
+    more = page.locator("#conn-form details.more")
+    if not more.evaluate("(d) => d.open"):
+        more.locator("summary").click()
+    page.locator("#conn-stops").check()
+    page.locator("#conn-time").fill("09:00")
+    page.locator("#conn-form button[type=submit]").click()
+    page.locator("#conn-results .link .stops").first.wait_for(timeout=WAIT_MS)
+    check("real-time: with \"List the stops\" the connections are asked for with stops=1, and the address says so",
+          "stops=1" in asked[-1] and "stops=1" in page.url, f"{asked[-1]}; {page.url}")
+
+    none = card("09:20")
+    check("real-time: the 09:20 run has no real-time: \"no real-time\", never \"on time\"",
+          none.locator(".rt-none").inner_text() == "no real-time" and none.locator(".on-time").count() == 0
+          and none.locator(".predicted").count() == 0, none.locator(".line").first.inner_text())
+
+    late = card("10:20")
+    planned = late.locator(".card-head .times del").first
+    predicted = late.locator(".card-head .times .predicted").first
+    seen = {"planned": planned.text_content() if planned.count() else None, "predicted": predicted.text_content() if predicted.count() else None}
+    check("real-time: 10:20 leaves a minute late: 10:20 struck through (labelled as planned) beside 10:21",
+          seen == {"planned": "planned 10:20", "predicted": "10:21"} and struck(planned), json.dumps(seen))
+
+    stops = late.locator(".stops").first
+    stops.locator("summary").click()
+    skipped = stops.locator(".stop-list li.skipped")
+    text = skipped.first.inner_text() if skipped.count() else ""
+    check("real-time: 10:20 does not stop at Aarau: named in its stops' summary and struck in their list",
+          "does not stop at Aarau" in stops.locator("summary").inner_text() and skipped.count() == 1
+          and "Does not stop at Aarau" in text and skipped.first.is_visible() and struck(skipped.first.locator("s")), text.replace("\n", " "))
+    screenshots(page, "realtime")
+
+    page.goto(BASE + BERN_ZURICH + f"&date={DAY}&time=20:00")
+    works = page.locator("#conn-results .alert", has_text="Bauarbeiten")
+    works.first.wait_for(timeout=WAIT_MS)
+    check_alert("real-time: the evening's works notice", works.first, "Valid 1 Dec 2026, 20:00 – 23:59")
+    watch.verdict()
+    ctx.close()
+
+
+def check_paging(browser):
+    """Earlier and Later on a schedule: the API's pages, the address, the focus, Back."""
+    ctx = new_context(browser)
+    watch = Watch(ctx, "paging")
+    page = ctx.new_page()
+    shown = lambda: page.evaluate("""[...document.querySelectorAll('#conn-results .schedule')]
+        .map((s) => [...s.querySelectorAll('.link')].map((l) => l.dataset.departure.slice(11, 16)))""")
+    until = lambda i, links: page.wait_for_function(
+        "([i, links]) => JSON.stringify([...document.querySelectorAll('#conn-results .schedule')][i]?.querySelectorAll('.link') ?"
+        " [...[...document.querySelectorAll('#conn-results .schedule')][i].querySelectorAll('.link')].map((l) => l.dataset.departure.slice(11, 16)) : null)"
+        " === JSON.stringify(links)", arg=[i, links], timeout=WAIT_MS)
+    button = lambda where, which, i=0: page.locator(f"#conn-results .schedule >> nth={i}").locator(f".pager[data-where={where}] [data-page={which}]")
+
+    first, sc = api_links(BERN_ZURICH_API + f"?date={DAY}&time=07:00")
+    second, sc2 = api_links(BERN_ZURICH_API + f"?cursor={sc.get('later', '')}")
+    third, _ = api_links(BERN_ZURICH_API + f"?cursor={sc2.get('later', '')}")
+    page.goto(BASE + BERN_ZURICH + f"&date={DAY}&time=07:00")
+    page.locator("#conn-results .link").first.wait_for(timeout=WAIT_MS)
+    check("paging: the first page is the API's", shown() == [first] and first, json.dumps(shown()))
+
+    button("top", "later").click()
+    until(0, second)
+    focused = page.evaluate("document.activeElement.dataset.page + ' ' + document.activeElement.closest('.pager')?.dataset.where")
+    check("paging: Later (at the top) shows the connections after the last shown, the API's later page",
+          second and min(second) > max(first), f"{first} then {second}")
+    check("paging: the address names the page (cursor=0.…), the focus stays on Later",
+          "cursor=0." in page.url and focused == "later top", f"{page.url}; focus on {focused}")
+
+    button("bottom", "later").click()
+    until(0, third)
+    heading = page.evaluate("document.activeElement.tagName + ' ' + document.activeElement.textContent")
+    check("paging: Later at the bottom shows the next page and moves the focus to the schedule's heading",
+          heading.startswith("H2 Bern"), f"{third}; focus on {heading!r}")
+
+    page.go_back()
+    until(0, second)
+    check("paging: Back shows the page before again, from its address", "cursor=0." in page.url, page.url)
+    button("top", "earlier").click()
+    until(0, first)
+    check("paging: Earlier goes back to the first page's connections", shown() == [first], json.dumps(shown()))
+    screenshots(page, "paging")
+
+    # Two schedules: one pages on its own; the address restores both.
+    page.goto(BASE + f"/?from=Bern;Thun&to=Z%C3%BCrich%20HB&date={DAY}&time=07:00")
+    page.wait_for_function("() => document.querySelectorAll('#conn-results .schedule').length === 2"
+                           " && [...document.querySelectorAll('#conn-results .schedule')].every((s) => s.querySelector('.link'))", timeout=WAIT_MS)
+    before = shown()
+    thun_later, _ = api_links("/api/sbb/from/Thun/to/Z%C3%BCrich%20HB.json?cursor="
+                              + api_links(f"/api/sbb/from/Thun/to/Z%C3%BCrich%20HB.json?date={DAY}&time=07:00")[1].get("later", ""))
+    button("top", "later", 1).click()
+    until(1, thun_later)
+    after = shown()
+    page.reload()
+    until(1, thun_later)
+    check("paging: Thun's Later leaves Bern's schedule as it was, and the address (cursor=1.…) restores both",
+          after == [before[0], thun_later] and shown() == after and "cursor=1." in page.url, f"{before} then {after}; {page.url}")
+
+    # A cursor the server does not know (damaged, or another server's): the first page, and a word about it.
+    watch.allow.append(r"cursor=AAAA")
+    page.goto(BASE + BERN_ZURICH + f"&date={DAY}&time=07:00&cursor=0.AAAA")
+    until(0, first)
+    status = page.inner_text("#conn-status")
+    check("paging: an unknown cursor in the address gives the first page, says so, and leaves the address",
+          "no longer known" in status and "cursor=" not in page.url, f"{status!r}; {page.url}")
+    watch.verdict()
+    ctx.close()
+
+
+def check_board(browser):
+    """A Swiss station's board in the departures view: real-time states, notices, Earlier and Later."""
+    ctx = new_context(browser)
+    watch = Watch(ctx, "station board")
+    page = ctx.new_page()
+    times = lambda: page.evaluate("[...document.querySelectorAll('#dep-results .journey')].map((j) => j.dataset.time.slice(11, 16))")
+    until = lambda expected: page.wait_for_function(
+        "(t) => JSON.stringify([...document.querySelectorAll('#dep-results .journey')].map((j) => j.dataset.time.slice(11, 16))) === JSON.stringify(t)",
+        arg=expected, timeout=WAIT_MS)
+    journey = lambda hhmm, line: page.locator(f"#dep-results .journey[data-time^='{DAY}T{hhmm}']", has=page.locator(".line-name", has_text=re.compile(f"^{line}$")))
+    page.goto(BASE + "/?view=departures")
+    page.wait_for_selector("body[data-ready]")
+    pick(page, "board", "Ber", "Bern", by_keyboard=False)
+    page.fill("#board-datetime", f"{DAY}T07:15")
+    page.locator("#board-form button[type=submit]").click()
+    page.locator("#dep-results .journey").first.wait_for(timeout=WAIT_MS)
+    first, board = api_board(f"/api/sbb/stationboard/Bern.json?datetime={DAY}T07:15")
+    params = page.evaluate("Object.fromEntries(new URLSearchParams(location.search))")
+    check("board: Bern from 07:15 shows the API's departures, and the address is the board",
+          times() == first and params == {"view": "departures", "board": "Bern", "datetime": f"{DAY}T07:15"}, f"{times()}; {page.url}")
+
+    track = journey("07:20", "IC1").locator(".track.changed")
+    seen = track.evaluate_all("(ts) => ts.map((t) => [t.querySelector('del')?.textContent, t.querySelector('strong')?.textContent])")
+    check("board: IC 1 at 07:20 leaves from platform 1, not 6 (struck through)", seen == [["planned 6", "1"]] and struck(track.locator("del")), json.dumps(seen))
+    late = page.locator("#dep-results .journey:has(.predicted.late)").first
+    seen = late.evaluate("(j) => [j.querySelector('del')?.textContent, j.querySelector('.predicted')?.textContent]") if late.count() else None
+    check("board: a late departure shows its planned time struck through beside the predicted one",
+          seen and seen[0].startswith("planned ") and seen[1] and seen[0][-5:] < seen[1] and struck(late.locator("del")), json.dumps(seen))
+    none = page.locator("#dep-results .journey:has(.rt-none)")
+    check("board: a run without real-time says \"no real-time\", never \"on time\"",
+          none.count() > 0 and none.locator(".on-time").count() == 0, f"{none.count()} without real-time")
+    shared = page.locator("#dep-results .shared-alerts .alert")
+    check("board: Bern's lift notice, on every departure, is shown once above them",
+          shared.count() == 1 and page.locator("#dep-results .journey .alert").count() == 0
+          and "every departure" in page.inner_text("#dep-results .shared-alerts"), f"{shared.count()} shared")
+    screenshots(page, "board")
+
+    second, _ = api_board(f"/api/sbb/stationboard/Bern.json?cursor={board.get('later', '')}")
+    page.locator("#dep-results .pager[data-where=top] [data-page=later]").click()
+    until(second)
+    check("board: Later shows the departures after the last shown, the API's later page; the address names it",
+          second and min(second) >= max(first) and second != first and "cursor=" in page.url, f"{first} then {second}; {page.url}")
+    page.locator("#dep-results .pager[data-where=bottom] [data-page=earlier]").click()
+    until(first)
+    check("board: Earlier goes back to the first page's departures, the focus on the board's heading",
+          page.evaluate("document.activeElement.id") == "board-title", page.evaluate("document.activeElement.outerHTML.slice(0, 80)"))
+
+    page.goto(BASE + f"/?view=departures&board=Bern&datetime={DAY}T08:15")
+    cancelled = journey("08:20", "IC1")
+    cancelled.wait_for(timeout=WAIT_MS)
+    check("board: IC 1 at 08:20 is cancelled: marked, its time struck through",
+          "cancelled" in cancelled.get_attribute("class") and "Cancelled" in cancelled.inner_text() and struck(cancelled.locator(".j-time s")),
+          cancelled.inner_text().replace("\n", " "))
+    page.goto(BASE + f"/?view=departures&board=Aarau&datetime={DAY}T10:55")
+    skipped = journey("10:58", "IC1")
+    skipped.wait_for(timeout=WAIT_MS)
+    check("board: at Aarau, IC 1 at 10:58 does not stop", "skipped" in skipped.get_attribute("class")
+          and "Does not stop here" in skipped.inner_text(), skipped.inner_text().replace("\n", " "))
+    page.goto(BASE + f"/?view=departures&board=Bern&datetime={DAY}T20:15")
+    works = journey("20:20", "IC1").locator(".alert", has_text="Bauarbeiten")
+    works.wait_for(timeout=WAIT_MS)
+    check_alert("board: the evening's works notice on IC 1 at 20:20", works, "Valid 1 Dec 2026, 20:00 – 23:59")
+    watch.verdict()
+    ctx.close()
+
+
 def check_weight(browser):
     """Everything `/` loads, asked for again with Accept-Encoding: gzip, added up as sent."""
     ctx = new_context(browser)
@@ -353,7 +595,8 @@ def main():
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        for run in (check_weight, check_connections, check_position, check_departures, check_weather):
+        for run in (check_weight, check_connections, check_realtime, check_paging, check_position, check_departures, check_board,
+                    check_weather):
             try:
                 run(browser)
             except PlaywrightError as err:

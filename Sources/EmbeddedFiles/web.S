@@ -21,76 +21,103 @@ web_file_1_start:
 web_file_1_end:
     .byte 0
 web_file_2_name:
-    .asciz "connections.js"
+    .asciz "board.js"
 web_file_2_digest:
-    .asciz "f92c7b57e9150a283f4033e08d789dfebed80db9e8e2fe981a41094ca18a9801"
+    .asciz "3cff04da2ba0e9a33da8d2d553d4abf47aa0d6af1c5b6802bdd25864a9dd7d07"
     .balign 16
 web_file_2_start:
-    .incbin "../../../Web/connections.js"
+    .incbin "../../../Web/board.js"
 web_file_2_end:
     .byte 0
 web_file_3_name:
-    .asciz "departures.js"
+    .asciz "connections.js"
 web_file_3_digest:
-    .asciz "5ad0bb7f939bf7da39e5122f7778a87041ee1e3e1c3a3f931e2e0b3ca5ddd031"
+    .asciz "4ee30959057b6d422c5bf4df35d6f745038456ebbae0b948a6ae052d03c9c6da"
     .balign 16
 web_file_3_start:
-    .incbin "../../../Web/departures.js"
+    .incbin "../../../Web/connections.js"
 web_file_3_end:
     .byte 0
 web_file_4_name:
-    .asciz "dom.js"
+    .asciz "departures.js"
 web_file_4_digest:
-    .asciz "ea346635c35fcca842649af4345179dd4fcd09efdf990d20349a3e62604ff61d"
+    .asciz "38128abc1b69d86fff2a5b040f74bf34e6e85658b49f848fd005c9382b8d73e6"
     .balign 16
 web_file_4_start:
-    .incbin "../../../Web/dom.js"
+    .incbin "../../../Web/departures.js"
 web_file_4_end:
     .byte 0
 web_file_5_name:
-    .asciz "icon.svg"
+    .asciz "dom.js"
 web_file_5_digest:
-    .asciz "84d900ed76690af20881769fa4a828df32ec8bef7aff046c580500a219b04108"
+    .asciz "ea346635c35fcca842649af4345179dd4fcd09efdf990d20349a3e62604ff61d"
     .balign 16
 web_file_5_start:
-    .incbin "../../../Web/icon.svg"
+    .incbin "../../../Web/dom.js"
 web_file_5_end:
     .byte 0
 web_file_6_name:
-    .asciz "index.html"
+    .asciz "icon.svg"
 web_file_6_digest:
-    .asciz "305690254c3852f9c909e59797fd61735d071b9ab10553f9caf009437f302ec6"
+    .asciz "84d900ed76690af20881769fa4a828df32ec8bef7aff046c580500a219b04108"
     .balign 16
 web_file_6_start:
-    .incbin "../../../Web/index.html"
+    .incbin "../../../Web/icon.svg"
 web_file_6_end:
     .byte 0
 web_file_7_name:
-    .asciz "stations.js"
+    .asciz "index.html"
 web_file_7_digest:
-    .asciz "87ce15c85dec23720f5c7bfb7799ab12d71f1ed56c6ad9e83e3d59f65ff4334e"
+    .asciz "f5658702f1494f0e7a8fbc6809b6755f73bc7f4dbc6ace5ef145e91090c176ed"
     .balign 16
 web_file_7_start:
-    .incbin "../../../Web/stations.js"
+    .incbin "../../../Web/index.html"
 web_file_7_end:
     .byte 0
 web_file_8_name:
-    .asciz "style.css"
+    .asciz "paging.js"
 web_file_8_digest:
-    .asciz "f872a335a19e951d52889a0e9b957c4cff514d8cb28bd025b22159be3203c25f"
+    .asciz "d3d722a6f6d38e8b69406fe2e04ac7b6f415baa4c8e1bfd612aadb8a7b7a82da"
     .balign 16
 web_file_8_start:
-    .incbin "../../../Web/style.css"
+    .incbin "../../../Web/paging.js"
 web_file_8_end:
     .byte 0
 web_file_9_name:
-    .asciz "weather.js"
+    .asciz "realtime.js"
 web_file_9_digest:
-    .asciz "3240de484ad61ff36a8da77456826ffa987abb4f0da9449079dcdd9b06ead3ee"
+    .asciz "eedf3f1b0f890c527e3633d2f7eb991b37693e73c5b5402e222b7afa5c7828e9"
     .balign 16
 web_file_9_start:
-    .incbin "../../../Web/weather.js"
+    .incbin "../../../Web/realtime.js"
 web_file_9_end:
+    .byte 0
+web_file_10_name:
+    .asciz "stations.js"
+web_file_10_digest:
+    .asciz "491e81a58a0e0684912ca83922c782b82f326a32f1559fb37633b78846eedf1f"
+    .balign 16
+web_file_10_start:
+    .incbin "../../../Web/stations.js"
+web_file_10_end:
+    .byte 0
+web_file_11_name:
+    .asciz "style.css"
+web_file_11_digest:
+    .asciz "b7ae45be8dbf266f74705355a27d6f0f47d05701324a8b67acc0acb74c42acbf"
+    .balign 16
+web_file_11_start:
+    .incbin "../../../Web/style.css"
+web_file_11_end:
+    .byte 0
+web_file_12_name:
+    .asciz "weather.js"
+web_file_12_digest:
+    .asciz "3240de484ad61ff36a8da77456826ffa987abb4f0da9449079dcdd9b06ead3ee"
+    .balign 16
+web_file_12_start:
+    .incbin "../../../Web/weather.js"
+web_file_12_end:
     .byte 0
 
     .section .data.rel.ro,"aw",@progbits
@@ -107,8 +134,11 @@ web_files:
     .quad web_file_7_name, web_file_7_start, web_file_7_end, web_file_7_digest
     .quad web_file_8_name, web_file_8_start, web_file_8_end, web_file_8_digest
     .quad web_file_9_name, web_file_9_start, web_file_9_end, web_file_9_digest
+    .quad web_file_10_name, web_file_10_start, web_file_10_end, web_file_10_digest
+    .quad web_file_11_name, web_file_11_start, web_file_11_end, web_file_11_digest
+    .quad web_file_12_name, web_file_12_start, web_file_12_end, web_file_12_digest
     .global web_files_count
 web_files_count:
-    .quad 10
+    .quad 13
 
     .section .note.GNU-stack,"",@progbits
