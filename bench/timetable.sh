@@ -192,12 +192,16 @@ for provider in "${VARIANTS[@]}"; do
     printf '    upstream requests for the request: %s  (target %s in every run)  %s\n' "${COLD_UPSTREAM[$provider]% }" "$PAIRS" \
         "$(exactly "$upstream_ok" 1)"
 done
-cold_new_old=$(ratio "${COLD_RATIO[opendata]}" "${COLD_RATIO[hafas-extxml]}")
-printf '  new/old: cold ratio %s / %s = %s  (target <= %s)  %s\n' "${COLD_RATIO[opendata]}" "${COLD_RATIO[hafas-extxml]}" \
-    "$cold_new_old" "$TARGET_NEW_COLD" "$(flag "$cold_new_old" "<=" "$TARGET_NEW_COLD")"
-cold_stops=$(ratio "${COLD_RATIO[opendata-stops]}" "${COLD_RATIO[opendata]}")
-printf '  stops/plain: cold ratio %s / %s = %s  (target <= %s)  %s\n' "${COLD_RATIO[opendata-stops]}" "${COLD_RATIO[opendata]}" \
-    "$cold_stops" "$TARGET_STOPS_COLD" "$(flag "$cold_stops" "<=" "$TARGET_STOPS_COLD")"
+if [[ -n ${COLD_RATIO[opendata]:-} && -n ${COLD_RATIO[hafas-extxml]:-} ]]; then
+    cold_new_old=$(ratio "${COLD_RATIO[opendata]:-n/a}" "${COLD_RATIO[hafas-extxml]:-n/a}")
+    printf '  new/old: cold ratio %s / %s = %s  (target <= %s)  %s\n' "${COLD_RATIO[opendata]:-n/a}" "${COLD_RATIO[hafas-extxml]:-n/a}" \
+        "$cold_new_old" "$TARGET_NEW_COLD" "$(flag "$cold_new_old" "<=" "$TARGET_NEW_COLD")"
+fi
+if [[ -n ${COLD_RATIO[opendata-stops]:-} && -n ${COLD_RATIO[opendata]:-} ]]; then
+    cold_stops=$(ratio "${COLD_RATIO[opendata-stops]:-n/a}" "${COLD_RATIO[opendata]:-n/a}")
+    printf '  stops/plain: cold ratio %s / %s = %s  (target <= %s)  %s\n' "${COLD_RATIO[opendata-stops]:-n/a}" "${COLD_RATIO[opendata]:-n/a}" \
+        "$cold_stops" "$TARGET_STOPS_COLD" "$(flag "$cold_stops" "<=" "$TARGET_STOPS_COLD")"
+fi
 
 # --- 2: the same request from the cache, against nginx serving the same bytes --------------------
 
@@ -294,12 +298,16 @@ echo "warm: the same URL from the cache (wrk -t2 -c64 -d${SECONDS_PER_RUN}s, aga
 for provider in "${VARIANTS[@]}"; do
     warm_figure "$provider"
 done
-warm_new_old=$(ratio "${WARM_RATIO[opendata]}" "${WARM_RATIO[hafas-extxml]}")
-printf '  new/old: warm ratio %s / %s = %s  (target >= %s)  %s\n' "${WARM_RATIO[opendata]}" "${WARM_RATIO[hafas-extxml]}" \
-    "$warm_new_old" "$TARGET_NEW_WARM" "$(flag "$warm_new_old" ">=" "$TARGET_NEW_WARM")"
-warm_stops=$(ratio "${WARM_RATIO[opendata-stops]}" "${WARM_RATIO[opendata]}")
-printf '  stops/plain: warm ratio %s / %s = %s  (target >= %s)  %s\n' "${WARM_RATIO[opendata-stops]}" "${WARM_RATIO[opendata]}" \
-    "$warm_stops" "$TARGET_STOPS_WARM" "$(flag "$warm_stops" ">=" "$TARGET_STOPS_WARM")"
+if [[ -n ${WARM_RATIO[opendata]:-} && -n ${WARM_RATIO[hafas-extxml]:-} ]]; then
+    warm_new_old=$(ratio "${WARM_RATIO[opendata]:-n/a}" "${WARM_RATIO[hafas-extxml]:-n/a}")
+    printf '  new/old: warm ratio %s / %s = %s  (target >= %s)  %s\n' "${WARM_RATIO[opendata]:-n/a}" "${WARM_RATIO[hafas-extxml]:-n/a}" \
+        "$warm_new_old" "$TARGET_NEW_WARM" "$(flag "$warm_new_old" ">=" "$TARGET_NEW_WARM")"
+fi
+if [[ -n ${WARM_RATIO[opendata-stops]:-} && -n ${WARM_RATIO[opendata]:-} ]]; then
+    warm_stops=$(ratio "${WARM_RATIO[opendata-stops]:-n/a}" "${WARM_RATIO[opendata]:-n/a}")
+    printf '  stops/plain: warm ratio %s / %s = %s  (target >= %s)  %s\n' "${WARM_RATIO[opendata-stops]:-n/a}" "${WARM_RATIO[opendata]:-n/a}" \
+        "$warm_stops" "$TARGET_STOPS_WARM" "$(flag "$warm_stops" ">=" "$TARGET_STOPS_WARM")"
+fi
 
 # --- 3: response size against the upstream answer ------------------------------------------------
 
