@@ -81,7 +81,10 @@ function render(target, board, status) {
 function show(board, list, notices) {
   const journeys = board.journeys || [];
   const {shared, own} = splitAlerts(journeys.map((j) => distinctAlerts(j.alerts || [])));
-  notices.replaceChildren(...sharedAlerts(shared, board.type === 'arrival' ? 'arrival' : 'departure'));
+  const stale = board.stale
+    ? [h('p', {class: 'hint'}, `As the timetable answered ${board.age} s ago: a newer answer is on its way, or the timetable could not be reached.`)]
+    : [];
+  notices.replaceChildren(...stale, ...sharedAlerts(shared, board.type === 'arrival' ? 'arrival' : 'departure'));
   list.replaceChildren(...journeys.map((j, i) => journey(j, board.type, own[i])));
 }
 

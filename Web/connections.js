@@ -160,7 +160,7 @@ function schedule(sc, index) {
   const heading = h('h2', {id: `${id}-title`, tabindex: '-1'}, sc.from, h('span', {class: 'arrow', 'aria-label': 'to'}, ' → '), sc.to);
   const box = h('section', {class: 'schedule', 'aria-labelledby': heading.id}, heading);
   if (sc.error) box.append(problem(sc));
-  if (sc.stale) box.append(h('p', {class: 'hint'}, `Kept from ${sc.age} s ago; the timetable could not be asked again.`));
+  if (sc.stale) box.append(h('p', {class: 'hint'}, `As the timetable answered ${sc.age} s ago: a newer answer is on its way, or the timetable could not be reached.`));
   if (!sc.links?.length && !sc.earlier && !sc.later) return box;
   const list = h('ol', {class: 'links', id: `${id}-links`});
   const notices = h('div', {class: 'shared-alerts'});

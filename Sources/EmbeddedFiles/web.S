@@ -23,7 +23,7 @@ web_file_1_end:
 web_file_2_name:
     .asciz "board.js"
 web_file_2_digest:
-    .asciz "3cff04da2ba0e9a33da8d2d553d4abf47aa0d6af1c5b6802bdd25864a9dd7d07"
+    .asciz "1e83ccbd493d05df6e1186577863e9522fc853c22fe8af93cd5bd45a3ee03110"
     .balign 16
 web_file_2_start:
     .incbin "../../../Web/board.js"
@@ -32,7 +32,7 @@ web_file_2_end:
 web_file_3_name:
     .asciz "connections.js"
 web_file_3_digest:
-    .asciz "4ee30959057b6d422c5bf4df35d6f745038456ebbae0b948a6ae052d03c9c6da"
+    .asciz "a0ce9927601bd089c120f48cf70d468bc0e9525101535be8abcc4a0313427620"
     .balign 16
 web_file_3_start:
     .incbin "../../../Web/connections.js"
