@@ -28,6 +28,11 @@ let package = Package(
         .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
         // glibc's malloc.h (mallopt), part of libc6-dev.
         .systemLibrary(name: "CMalloc"),
+        // glibc's epoll, eventfd and accept4, part of libc6-dev.
+        .systemLibrary(name: "CEpoll"),
+        // llhttp, the HTTP/1 parser of Node.js, compiled from the sources Debian's node-llhttp
+        // installs (/usr/share/llhttp): the target's files are links to them, nothing is copied.
+        .target(name: "CLLHTTP", cSettings: cSettings + [.unsafeFlags(["-O2", "-w"])]),
 
         // Layers, bottom up: Kernel ▸ Markup ▸ Scrape ▸ Fetch/Store ▸ Upstream ▸ Model ▸ Server ▸ API ▸ gottago.
         .target(name: "Markup", dependencies: ["Kernel", "CLibXML2", "ParseArena"], swiftSettings: swiftSettings),
@@ -42,7 +47,7 @@ let package = Package(
         .target(name: "Upstream", dependencies: ["Kernel", "Fetch", "Store", "Scrape"], swiftSettings: swiftSettings),
         .target(name: "Model", dependencies: ["Kernel", "Markup", "EmbeddedFiles"], swiftSettings: swiftSettings),
         .target(name: "Compression", dependencies: ["CZlib"], swiftSettings: swiftSettings),
-        .target(name: "Server", dependencies: ["Kernel", "Markup", "Compression", "CMicroHTTPD"], swiftSettings: swiftSettings),
+        .target(name: "Server", dependencies: ["Kernel", "Markup", "Compression", "CMicroHTTPD", "CLLHTTP", "CEpoll"], swiftSettings: swiftSettings),
         // The aggregations behind the public endpoints: connections for station lists, departures, weather along a route.
         .target(name: "Services", dependencies: ["Kernel", "Upstream", "Scrape", "Model", "Store"], swiftSettings: swiftSettings),
         // Upstream simulators answering in the real formats, served in-process for offline runs, tests and benchmarks.

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 /// Everything the HTTP server needs to know, with a default for every field.
 public struct ServerConfiguration: Sendable {
     /// The address to listen on.
@@ -6,6 +9,9 @@ public struct ServerConfiguration: Sendable {
     public var port = 8080
     /// Server threads (libmicrohttpd's pool); 0 means one per core.
     public var threads = 0
+    /// Which HTTP/1.1 core serves: our event loops with llhttp, or libmicrohttpd, kept while
+    /// the two are compared (`GOTTAGO_HTTP_CORE=loop|microhttpd` chooses where nothing else does).
+    public var core = HTTPCore.fromEnvironment
     /// Limits on what one client may send or hold.
     public var limits = Limits()
     /// How the access log is written.
@@ -64,4 +70,17 @@ public enum AccessLogFormat: String, Sendable, CaseIterable {
 public enum ServerVersion {
     /// The version string sent in `Server` and shown by `--version`.
     public static let current = "0.1.0"
+}
+
+/// The HTTP/1.1 cores the server can run on.
+public enum HTTPCore: String, Sendable, CaseIterable {
+    /// Our own: an epoll event loop per core, llhttp.
+    case loop
+    /// libmicrohttpd.
+    case microhttpd
+
+    /// `GOTTAGO_HTTP_CORE`, or libmicrohttpd.
+    public static var fromEnvironment: HTTPCore {
+        getenv("GOTTAGO_HTTP_CORE").flatMap { HTTPCore(rawValue: String(cString: $0)) } ?? .microhttpd
+    }
 }

@@ -39,6 +39,8 @@ public final class HTTPServer: Sendable {
     private let disconnectWatch = Mutex<(any DispatchSourceTimer)?>(nil)
     /// Cuts connections whose request head takes longer than the head deadline.
     let headWatch = Mutex<(any DispatchSourceTimer)?>(nil)
+    /// The event-loop core, when it serves (`configuration.core`).
+    private let loopCore = Mutex<LoopServer?>(nil)
 
     /// Creates a server; nothing listens until `start()`.
     public init(responder: Responder, configuration: ServerConfiguration, log: ServerLog, accessLog: AccessLog) {
@@ -72,6 +74,13 @@ public final class HTTPServer: Sendable {
         // connections waited for each other while the other core idled. The kernel spreads a
         // SO_REUSEPORT group's connections by a hash of the client's address and port.
         let sockets = try ListenSocket.open(host: configuration.host, port: configuration.port, count: threads)
+        if configuration.core == .loop {
+            let core = LoopServer(responder: responder, configuration: configuration, log: log, accessLog: accessLog)
+            try core.start(sockets)
+            loopCore.withLock { $0 = core }
+            log.info("listening on \(sockets[0].host):\(sockets[0].port) with \(threads) threads")
+            return sockets[0].port
+        }
         let me = Unmanaged.passUnretained(self).toOpaque()
         errorLogger.pointer.pointee = cmhd_logger(callback: { cls, message in
             guard let cls, let message else { return }
@@ -125,6 +134,11 @@ public final class HTTPServer: Sendable {
 
     /// Stops accepting, lets in-flight requests finish within the grace period, then stops.
     public func shutdown() async {
+        if let core = loopCore.withLock({ $0 }) {
+            await core.shutdown()
+            loopCore.withLock { $0 = nil }
+            return
+        }
         responder.startDraining()
         daemons.withLock { handles in
             for handle in handles {

@@ -1,0 +1,210 @@
+internal import CEpoll
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// One thread that owns its connections: an epoll set with its listening socket, an eventfd that
+/// other threads wake it with, and a tick each second for deadlines. Everything about a
+/// connection happens on its loop's thread; other threads reach it only through `post`.
+final class EventLoop: @unchecked Sendable {
+    /// What another thread asks of the loop.
+    enum Message {
+        /// A handler's answer for the connection's request `serial`.
+        case answer(LoopConnection, UInt64, WireResponse)
+        /// The connection's stream has bytes (or has ended).
+        case streamReady(LoopConnection)
+        /// Stop accepting: the listening socket is closed.
+        case stopAccepting
+        /// Close the connections that wait for a request, and those that are done.
+        case closeIdle
+        /// Answer what is still waiting with `503 shutting_down` and close everything.
+        case closeAll
+        /// End the thread.
+        case stop
+    }
+
+    let server: LoopServer
+    let index: Int
+    private let epoll: Int32
+    private let wake: Int32
+    private var listener: Int32
+    /// The connections, by descriptor; the loop's thread only.
+    private var connections: [Int32: LoopConnection] = [:]
+    private let inbox = Mutex<[Message]>([])
+    /// Where reads land before they are parsed, shared by the loop's connections.
+    let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    private var running = true
+    private var thread: pthread_t?
+    private let stopped = DispatchSemaphore(value: 0)
+
+    init(server: LoopServer, index: Int, listener: Int32) throws(ServerError) {
+        self.server = server
+        self.index = index
+        self.listener = listener
+        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        wake = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        guard epoll >= 0, wake >= 0 else { throw .daemon("epoll_create1 or eventfd failed: \(String(cString: strerror(errno)))") }
+        register(wake, events: EPOLLIN.rawValue)
+        register(listener, events: EPOLLIN.rawValue)
+    }
+
+    deinit {
+        scratch.deallocate()
+        close(epoll)
+        close(wake)
+    }
+
+    // MARK: Thread
+
+    func start() {
+        let box = Unmanaged.passRetained(self).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        var created = pthread_t()
+        pthread_create(&created, &attributes, { raw in
+            let loop = Unmanaged<EventLoop>.fromOpaque(raw!).takeRetainedValue()
+            loop.run()
+            return nil
+        }, box)
+        thread = created
+    }
+
+    /// Waits for the thread to end (after `.stop`).
+    func join() {
+        stopped.wait()
+        if let thread { pthread_join(thread, nil) }
+    }
+
+    /// Hands a message to the loop's thread.
+    func post(_ message: Message) {
+        let first = inbox.withLock { inbox in
+            inbox.append(message)
+            return inbox.count == 1
+        }
+        if first {
+            var one: UInt64 = 1
+            _ = write(wake, &one, 8)
+        }
+    }
+
+    private func run() {
+        var events = [epoll_event](repeating: epoll_event(), count: 256)
+        var nextTick = Timestamp.monotonicNanoseconds() + 1_000_000_000
+        while running {
+            let now = Timestamp.monotonicNanoseconds()
+            let wait = now >= nextTick ? 0 : Int32((nextTick - now) / 1_000_000 + 1)
+            let count = epoll_wait(epoll, &events, Int32(events.count), wait)
+            if count < 0 && errno != EINTR { break }
+            for index in 0..<Int(max(count, 0)) {
+                let event = events[index]
+                let descriptor = event.data.fd
+                if descriptor == wake {
+                    drainInbox()
+                } else if descriptor == listener {
+                    acceptAll()
+                } else if let connection = connections[descriptor] {
+                    connection.handle(events: event.events)
+                }
+            }
+            if Timestamp.monotonicNanoseconds() >= nextTick {
+                nextTick = Timestamp.monotonicNanoseconds() + 1_000_000_000
+                tick()
+            }
+        }
+        for connection in Array(connections.values) { connection.close(completed: false) }
+        stopped.signal()
+    }
+
+    private func drainInbox() {
+        var value: UInt64 = 0
+        _ = read(wake, &value, 8)
+        let messages = inbox.withLock { inbox -> [Message] in
+            defer { inbox.removeAll(keepingCapacity: true) }
+            return inbox
+        }
+        for message in messages {
+            switch message {
+            case .answer(let connection, let serial, let response):
+                guard connections[connection.descriptor] === connection else { continue }
+                connection.answer(response, serial: serial)
+            case .streamReady(let connection):
+                guard connections[connection.descriptor] === connection else { continue }
+                connection.streamReady()
+            case .stopAccepting:
+                stopAccepting()
+            case .closeIdle:
+                for connection in Array(connections.values) where connection.isIdle { connection.close(completed: true) }
+            case .closeAll:
+                stopAccepting()
+                for connection in Array(connections.values) { connection.shutDown() }
+            case .stop:
+                stopAccepting()
+                running = false
+            }
+        }
+    }
+
+    private func stopAccepting() {
+        guard listener >= 0 else { return }
+        epoll_ctl(epoll, EPOLL_CTL_DEL, listener, nil)
+        close(listener)
+        listener = -1
+    }
+
+    private func acceptAll() {
+        while listener >= 0 {
+            var address = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let descriptor = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    accept4(listener, $0, &length, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue))
+                }
+            }
+            guard descriptor >= 0 else {
+                // EAGAIN: none left. EMFILE and the like: the next wake-up tries again.
+                return
+            }
+            let remote = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { addressText($0) } }
+            guard let state = server.admit(remote: remote, descriptor: descriptor) else {
+                close(descriptor)
+                continue
+            }
+            var one: Int32 = 1
+            setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            let connection = LoopConnection(loop: self, descriptor: descriptor, state: state)
+            connections[descriptor] = connection
+            register(descriptor, events: EPOLLIN.rawValue | EPOLLRDHUP.rawValue)
+            connection.opened()
+        }
+    }
+
+    private func tick() {
+        let now = Timestamp.monotonicNanoseconds()
+        for connection in Array(connections.values) { connection.tick(now: now) }
+    }
+
+    // MARK: For connections
+
+    func register(_ descriptor: Int32, events: UInt32) {
+        var event = epoll_event()
+        event.events = events
+        event.data.fd = descriptor
+        epoll_ctl(epoll, EPOLL_CTL_ADD, descriptor, &event)
+    }
+
+    func modify(_ descriptor: Int32, events: UInt32) {
+        var event = epoll_event()
+        event.events = events
+        event.data.fd = descriptor
+        epoll_ctl(epoll, EPOLL_CTL_MOD, descriptor, &event)
+    }
+
+    /// Forgets a connection whose socket is being closed.
+    func remove(_ connection: LoopConnection) {
+        epoll_ctl(epoll, EPOLL_CTL_DEL, connection.descriptor, nil)
+        if connections[connection.descriptor] === connection { connections.removeValue(forKey: connection.descriptor) }
+    }
+}

@@ -1,0 +1,554 @@
+internal import CEpoll
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// One client connection on its loop: reading and parsing requests one at a time, answering each
+/// in order (what a client pipelined waits, unparsed, behind the request being answered),
+/// writing with `writev` and waiting for `EPOLLOUT` when the socket is full, streaming bodies with
+/// backpressure, and its deadlines. Touched only on its loop's thread, except `post`ed messages.
+final class LoopConnection: @unchecked Sendable {
+    enum Phase {
+        /// Waiting for a request's first byte, or reading its head or body.
+        case reading
+        /// A handler is working on the request.
+        case handling
+        /// An answer is being written.
+        case writing
+        /// A streamed body is being sent.
+        case streaming
+        /// The answer is out and the connection closes: reading what the client still sends
+        /// (and dropping it) so that it reads the answer rather than a reset.
+        case lingering
+        case closed
+    }
+
+    unowned let loop: EventLoop
+    let descriptor: Int32
+    let state: ConnectionState
+    private let parser: RequestParser
+    private var phase = Phase.reading
+    /// Bytes read but not parsed yet: what follows the request being answered.
+    private var pending: [UInt8] = []
+    /// Bytes to write; `written` of them are out.
+    private var output: [UInt8] = []
+    private var written = 0
+    private var wantsOutput = false
+    private var readingPaused = false
+    private var peerClosed = false
+    /// The request being answered.
+    private var exchange: LoopExchange?
+    /// Numbers the requests, so a late answer for one already closed is dropped.
+    private var serial: UInt64 = 0
+    private var task: Task<Void, Never>?
+    private var stream: ResponseStream?
+    private var streamChunked = false
+    private var closeAfterAnswer = false
+    /// Monotonic nanoseconds: since when the connection waits for a request (0 while one is on
+    /// its way), when the current head began (0 when none is being read), when lingering ends.
+    private var idleSince: UInt64
+    private var headSince: UInt64 = 0
+    private var lingerUntil: UInt64 = 0
+    private var lingerBytes = 0
+
+    /// Unparsed input held while a request is answered, beyond which reading pauses.
+    static let pendingLimit = 64 * 1024
+    /// How long and how much a closing connection reads and drops.
+    static let lingerNanoseconds: UInt64 = 2_000_000_000
+    static let lingerLimit = 1 << 20
+    /// The largest piece of a stream asked for at once.
+    static let streamPiece = 16 * 1024
+
+    init(loop: EventLoop, descriptor: Int32, state: ConnectionState) {
+        self.loop = loop
+        self.descriptor = descriptor
+        self.state = state
+        parser = RequestParser(limits: loop.server.configuration.limits)
+        idleSince = Timestamp.monotonicNanoseconds()
+    }
+
+    var server: LoopServer { loop.server }
+
+    /// Waiting for a request, with nothing of one read and nothing to write.
+    var isIdle: Bool { phase == .reading && !parser.inMessage && pending.isEmpty && output.isEmpty }
+
+    /// A connection over the limits is answered 503 at once.
+    func opened() {
+        guard let rejection = state.rejection else { return }
+        serial += 1
+        let exchange = LoopExchange(serial: serial, version: "HTTP/1.1")
+        self.exchange = exchange
+        server.metrics.requestStarted()
+        let request = Request(id: RequestID.next(), method: "GET", target: "*", remoteAddress: state.remote)
+        exchange.request = request
+        var response = server.responder.errorResponse(rejection, for: request)
+        response.headers.set("Connection", "close")
+        send(server.responder.finalize(response, for: request), closing: true)
+    }
+
+    // MARK: Events
+
+    func handle(events: UInt32) {
+        if events & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0 && events & EPOLLIN.rawValue == 0 {
+            close(completed: false)
+            return
+        }
+        if events & EPOLLOUT.rawValue != 0 { flush() }
+        if phase != .closed, events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue) != 0 { readable() }
+    }
+
+    private func readable() {
+        while phase != .closed {
+            if phase == .lingering {
+                let count = recv(descriptor, loop.scratch.baseAddress, loop.scratch.count, 0)
+                if count > 0 {
+                    lingerBytes += count
+                    if lingerBytes > Self.lingerLimit { close(completed: true) }
+                    continue
+                }
+                if count == 0 || (errno != EAGAIN && errno != EINTR) { close(completed: true) }
+                return
+            }
+            let busy = phase != .reading || !pending.isEmpty
+            if busy && pending.count >= Self.pendingLimit {
+                pauseReading()
+                return
+            }
+            let count = recv(descriptor, loop.scratch.baseAddress, loop.scratch.count, 0)
+            if count < 0 {
+                if errno == EINTR { continue }
+                if errno != EAGAIN { close(completed: false) }
+                return
+            }
+            if count == 0 {
+                peerGone()
+                return
+            }
+            let bytes = UnsafeRawBufferPointer(rebasing: loop.scratch[0..<count])
+            if busy {
+                pending.append(contentsOf: bytes)
+            } else {
+                parse(bytes)
+            }
+        }
+    }
+
+    /// The client closed its side: with nothing under way the connection closes; a handler at
+    /// work is cancelled (nobody reads its answer), as is a stream.
+    private func peerGone() {
+        peerClosed = true
+        switch phase {
+        case .reading:
+            close(completed: exchange == nil)
+        case .handling, .streaming:
+            task?.cancel()
+            stream?.cancel()
+            close(completed: false)
+        case .writing:
+            // Let the answer go out; the write fails if the client is really gone.
+            pauseReading()
+        case .lingering, .closed:
+            close(completed: true)
+        }
+    }
+
+    func tick(now: UInt64) {
+        let limits = server.configuration.limits
+        switch phase {
+        case .lingering:
+            if now >= lingerUntil { close(completed: true) }
+        case .reading:
+            if headSince != 0, now - headSince > UInt64(limits.headerTimeout * 1e9) {
+                // As nginx: the connection is closed without an answer, and counted.
+                server.metrics.headersTimedOut(1)
+                exchange?.status = 408
+                close(completed: false)
+            } else if isIdle, now - idleSince > UInt64(limits.idleTimeout) * 1_000_000_000 {
+                close(completed: true)
+            }
+        default:
+            break
+        }
+    }
+
+    // MARK: Requests
+
+    /// Parses bytes read while no request is under way.
+    private func parse(_ bytes: UnsafeRawBufferPointer) {
+        var rest = bytes
+        while !rest.isEmpty, phase == .reading {
+            if !parser.inMessage, headSince == 0 {
+                headSince = Timestamp.monotonicNanoseconds()
+            }
+            let outcome = parser.feed(rest)
+            if exchange == nil, parser.inMessage { begin() }
+            switch outcome {
+            case .needMore:
+                return
+            case .headComplete(let used):
+                rest = UnsafeRawBufferPointer(rebasing: rest[used...])
+                headArrived()
+            case .complete(let used):
+                rest = UnsafeRawBufferPointer(rebasing: rest[used...])
+                if !exchange!.headChecked { headArrived() }
+                guard phase == .reading else { break }
+                dispatch()
+            case .failed(let error):
+                if exchange == nil { begin() }
+                refuse(error)
+                return
+            }
+        }
+        if !rest.isEmpty, phase != .closed, phase != .lingering { pending.append(contentsOf: rest) }
+    }
+
+    private func begin() {
+        serial += 1
+        exchange = LoopExchange(serial: serial, version: "HTTP/1.1")
+        server.metrics.requestStarted()
+    }
+
+    /// The head is complete: our checks on it, then `100 Continue` for a client that waits for it.
+    private func headArrived() {
+        guard let exchange else { return }
+        exchange.headChecked = true
+        headSince = 0
+        let head = parser.head
+        exchange.method = head.method
+        exchange.version = head.version
+        let target = String(decoding: head.target, as: UTF8.self)
+        exchange.target = target
+        let peer = state.remote
+        let trusted = server.configuration.trustedProxies
+        let headers = head.headers
+        let remote = trusted.isEmpty ? peer : trusted.client(peer: peer, forwardedFor: headers.values("X-Forwarded-For"))
+        let request = Request(
+            id: RequestID.accept(headers["X-Request-Id"]) ?? RequestID.next(),
+            method: head.method, target: HTTPServer.originForm(target), headers: headers, body: [], remoteAddress: remote,
+            received: exchange.started, clientIsAdmin: remote == peer ? state.peerIsAdmin : nil)
+        exchange.request = request
+        if !String(validating: head.target, as: UTF8.self).map({ _ in true }).isSome {
+            return refuse(.badRequest("The request target is not valid UTF-8.", code: "invalid_encoding"))
+        }
+        if let error = server.responder.checkLimits(
+            targetBytes: head.target.count, headerBytes: head.headerBytes, headerFields: headers.count, declaredBodyBytes: parser.declaredLength)
+            ?? HeaderFieldSyntax.problem(in: headers, version: head.version)
+        {
+            return refuse(error)
+        }
+        switch RequestFraming(version: head.version, headers: headers) {
+        case .invalid(let error):
+            return refuse(error)
+        case .valid(_, _, let closeAfter):
+            closeAfterAnswer = closeAfter || !parser.keepAlive
+        }
+        let waits = parser.expectsBody && head.version == "HTTP/1.1"
+            && headers.values("Expect").contains { $0.lowercased().contains("100-continue") }
+        if waits {
+            if let error = server.responder.routingError(for: request) { return refuse(error) }
+            writeNow(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+        }
+    }
+
+    /// Answers an error and closes: what follows on the connection cannot be trusted or is unwanted.
+    private func refuse(_ error: HTTPError) {
+        guard let exchange else { return }
+        headSince = 0
+        let request = exchange.request ?? Request(
+            id: RequestID.next(), method: exchange.method.isEmpty ? "GET" : exchange.method, target: "/", remoteAddress: state.remote)
+        exchange.request = request
+        var response = server.responder.errorResponse(error, for: request)
+        response.headers.set("Connection", "close")
+        pending = []
+        send(server.responder.finalize(response, for: request), closing: true)
+    }
+
+    private func dispatch() {
+        guard let exchange, var request = exchange.request else { return }
+        request.body = parser.body
+        parser.body = []
+        let step = server.responder.begin(request)
+        switch consume step {
+        case .respond(let routed, let response):
+            let wire = server.responder.finalize(response, for: routed)
+            exchange.request = consume routed
+            send(wire, closing: closeAfterAnswer)
+        case .run(let routed, let handler):
+            exchange.request = routed
+            phase = .handling
+            let responder = server.responder
+            let serial = exchange.serial
+            let loop = self.loop
+            task = Task(priority: HTTPServer.requestPriority) { [self] in
+                let response = await responder.run(routed, handler)
+                loop.post(.answer(self, serial, responder.finalize(response, for: routed)))
+            }
+        }
+    }
+
+    /// A handler's answer, on the loop's thread.
+    func answer(_ response: WireResponse, serial: UInt64) {
+        guard phase == .handling, exchange?.serial == serial else { return }
+        task = nil
+        send(response, closing: closeAfterAnswer)
+    }
+
+    // MARK: Writing
+
+    private func send(_ response: WireResponse, closing: Bool) {
+        guard let exchange else { return }
+        var response = response
+        let closes = closing || closeAfterAnswer || server.isDraining
+        closeAfterAnswer = closes
+        exchange.status = response.status
+        let isHead = exchange.method == "HEAD"
+        let bodiless = response.status == 204 || response.status == 304 || (100..<200).contains(response.status)
+        if case .stream(let stream) = response.content, !isHead, !bodiless {
+            streamChunked = exchange.version == "HTTP/1.1"
+            if !streamChunked { closeAfterAnswer = true }
+            let head = ResponseHead.bytes(
+                status: response.status, headers: response.headers, length: nil, chunked: streamChunked,
+                connection: connectionField(closing: closeAfterAnswer), date: server.date())
+            self.stream = stream
+            phase = .streaming
+            stream.attach(StreamPort(suspend: {}, resume: { [weak self, loop] in
+                guard let self else { return }
+                loop.post(.streamReady(self))
+            }))
+            server.streamOpened(stream)
+            task = stream.start()
+            output.append(contentsOf: head)
+            flush()
+            return
+        }
+        response.headers.remove("Content-Length")
+        let length = response.bodyCount
+        let head = ResponseHead.bytes(
+            status: response.status, headers: response.headers, length: bodiless ? nil : length, chunked: false,
+            connection: connectionField(closing: closes), date: server.date())
+        exchange.bytes = isHead || bodiless ? 0 : length
+        phase = .writing
+        let written: Int
+        if isHead || bodiless || length == 0 {
+            written = writeOut(head, nil)
+        } else {
+            switch response.content {
+            case .bytes(let body): written = body.withUnsafeBytes { writeOut(head, $0) }
+            case .shared(let shared): written = writeOut(head, UnsafeRawBufferPointer(start: shared.pointer, count: shared.count))
+            case .stream: written = writeOut(head, nil)
+            }
+        }
+        if written < 0 { return close(completed: false) }
+        flush()
+    }
+
+    /// `close`, `keep-alive` for an HTTP/1.0 client that keeps the connection, or nothing.
+    private func connectionField(closing: Bool) -> String? {
+        if closing { return "close" }
+        return exchange?.version == "HTTP/1.0" ? "keep-alive" : nil
+    }
+
+    /// Writes head and body with one `writev` when nothing waits before them; what the socket
+    /// does not take is kept in `output`. Returns the bytes written, -1 on a failed socket.
+    private func writeOut(_ head: [UInt8], _ body: UnsafeRawBufferPointer?) -> Int {
+        let bodyCount = body?.count ?? 0
+        guard output.count == written else {
+            output.append(contentsOf: head)
+            if let body { output.append(contentsOf: body) }
+            return 0
+        }
+        output.removeAll(keepingCapacity: true)
+        written = 0
+        var sent = head.withUnsafeBytes { headBytes -> Int in
+            var vectors = [
+                iovec(iov_base: UnsafeMutableRawPointer(mutating: headBytes.baseAddress), iov_len: headBytes.count),
+                iovec(iov_base: UnsafeMutableRawPointer(mutating: body?.baseAddress), iov_len: bodyCount),
+            ]
+            var message = msghdr()
+            return vectors.withUnsafeMutableBufferPointer { buffer in
+                message.msg_iov = buffer.baseAddress
+                message.msg_iovlen = bodyCount > 0 ? 2 : 1
+                return sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL))
+            }
+        }
+        if sent < 0 {
+            guard errno == EAGAIN || errno == EINTR else { return -1 }
+            sent = 0
+        }
+        if sent < head.count {
+            output.append(contentsOf: head[sent...])
+            if let body { output.append(contentsOf: body) }
+        } else if let body, sent - head.count < bodyCount {
+            output.append(contentsOf: body[(sent - head.count)...])
+        }
+        return sent
+    }
+
+    /// Bytes written outside an answer (`100 Continue`): at once, kept if the socket is full.
+    private func writeNow(_ bytes: [UInt8]) {
+        if writeOut(bytes, nil) < 0 { close(completed: false) } else { flush() }
+    }
+
+    /// Writes what waits; when all is out, the answer is done (or the stream asked for more).
+    private func flush() {
+        while written < output.count {
+            let count = output[written...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    watchOutput(true)
+                    return
+                }
+                return close(completed: false)
+            }
+            written += count
+        }
+        output.removeAll(keepingCapacity: output.capacity <= 64 * 1024)
+        written = 0
+        watchOutput(false)
+        switch phase {
+        case .writing: finished()
+        case .streaming: streamReady()
+        default: break
+        }
+    }
+
+    /// The answer is out: logged, then the next request, or the close.
+    private func finished() {
+        if let exchange { server.finished(exchange, completed: true, state: state) }
+        exchange = nil
+        parser.reset()
+        idleSince = Timestamp.monotonicNanoseconds()
+        stream = nil
+        guard !closeAfterAnswer else { return linger() }
+        phase = .reading
+        if readingPaused { resumeReading() }
+        guard !pending.isEmpty else {
+            if peerClosed { close(completed: true) }
+            return
+        }
+        let waiting = pending
+        pending = []
+        waiting.withUnsafeBytes { parse($0) }
+    }
+
+    // MARK: Streams
+
+    /// Moves the stream's bytes to the socket while it takes them.
+    func streamReady() {
+        guard phase == .streaming, let stream, output.count == written else { return }
+        let room = loop.scratch.count - 32
+        let max = min(Self.streamPiece, room)
+        let start = loop.scratch.baseAddress! + 16
+        let count = stream.read(into: start, max: max)
+        switch count {
+        case 0:
+            return
+        case -1:
+            if streamChunked { output.append(contentsOf: Array("0\r\n\r\n".utf8)) }
+            phase = .writing
+            flush()
+        case ..<0:
+            close(completed: false)
+        default:
+            exchange?.bytes += count
+            if streamChunked {
+                output.append(contentsOf: Array((String(count, radix: 16) + "\r\n").utf8))
+                output.append(contentsOf: UnsafeRawBufferPointer(start: start, count: count))
+                output.append(contentsOf: [0x0D, 0x0A])
+            } else {
+                output.append(contentsOf: UnsafeRawBufferPointer(start: start, count: count))
+            }
+            flush()
+        }
+    }
+
+    // MARK: Closing
+
+    /// The answer said `Connection: close`: stop writing, read and drop what comes for a moment.
+    private func linger() {
+        phase = .lingering
+        pending = []
+        Glibc.shutdown(descriptor, Int32(SHUT_WR))
+        lingerUntil = Timestamp.monotonicNanoseconds() + Self.lingerNanoseconds
+        if readingPaused { resumeReading() }
+        if peerClosed { close(completed: true) }
+    }
+
+    /// At shutdown: a request still under way gets `503 shutting_down`; everything else closes.
+    func shutDown() {
+        if phase == .handling, let request = exchange?.request {
+            task?.cancel()
+            let error = HTTPError.unavailable("The server is shutting down; try again.", code: "shutting_down")
+            send(server.responder.finalize(server.responder.errorResponse(error, for: request), for: request), closing: true)
+        }
+        stream?.cancel()
+        close(completed: phase == .lingering)
+    }
+
+    func close(completed: Bool) {
+        guard phase != .closed else { return }
+        phase = .closed
+        task?.cancel()
+        task = nil
+        if let stream {
+            stream.cancel()
+            server.streamClosed(stream)
+        }
+        stream = nil
+        if let exchange { server.finished(exchange, completed: completed && exchange.status != 0, state: state) }
+        exchange = nil
+        loop.remove(self)
+        Glibc.close(descriptor)
+        server.closed(state)
+    }
+
+    private func watchOutput(_ on: Bool) {
+        guard on != wantsOutput else { return }
+        wantsOutput = on
+        updateInterest()
+    }
+
+    private func pauseReading() {
+        guard !readingPaused else { return }
+        readingPaused = true
+        updateInterest()
+    }
+
+    private func resumeReading() {
+        readingPaused = false
+        updateInterest()
+    }
+
+    private func updateInterest() {
+        guard phase != .closed else { return }
+        var events = EPOLLRDHUP.rawValue
+        if !readingPaused { events |= EPOLLIN.rawValue }
+        if wantsOutput { events |= EPOLLOUT.rawValue }
+        loop.modify(descriptor, events: events)
+    }
+}
+
+/// One request's record, from its first byte to its answer's last: what the access log and the
+/// metrics say of it.
+final class LoopExchange {
+    let serial: UInt64
+    let started = Timestamp.monotonicNanoseconds()
+    var method = ""
+    var target = ""
+    var version: String
+    var request: Request?
+    var status = 0
+    var bytes = 0
+    var headChecked = false
+
+    init(serial: UInt64, version: String) {
+        self.serial = serial
+        self.version = version
+    }
+}
+
+private extension Optional {
+    var isSome: Bool { self != nil }
+}

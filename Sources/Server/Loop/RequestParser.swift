@@ -1,0 +1,226 @@
+internal import CLLHTTP
+
+/// One connection's request parser: llhttp, strict (no lenient flags), with the head and body
+/// gathered as llhttp hands them over and our limits checked as they grow. A message that is
+/// complete pauses the parser, so a connection answers one request at a time and keeps what a
+/// client pipelined behind it for later.
+///
+/// ```swift
+/// let parser = RequestParser(limits: limits)
+/// switch parser.feed(bytes) { case .complete(let used): …; case .needMore: …; case .failed(let error, _): … }
+/// ```
+final class RequestParser {
+    /// What one call of `feed` ended with.
+    enum Outcome {
+        /// Every byte was taken; the message is not complete yet.
+        case needMore
+        /// The head is complete (`head` is set) and the rest of the bytes, from `used` on, are
+        /// not parsed yet: the body is still to come, or the client must first be told to send it.
+        case headComplete(used: Int)
+        /// A whole message was read; bytes from `used` on belong to the next one.
+        case complete(used: Int)
+        /// The bytes are not a request we take: the error to answer with.
+        case failed(HTTPError)
+    }
+
+    /// The request head as read so far.
+    struct Head {
+        var method = ""
+        var target: [UInt8] = []
+        var version = ""
+        var headers = HTTPHeaders(capacity: 12)
+        /// The header section's size as counted against the limit: each name and value and 4.
+        var headerBytes = 0
+    }
+
+    let limits: ServerConfiguration.Limits
+    private let parser: UnsafeMutablePointer<llhttp_t>
+    private(set) var head = Head()
+    /// The body read so far.
+    var body: [UInt8] = []
+    /// Where a message's head or body stands.
+    private(set) var inMessage = false
+    private(set) var headDone = false
+    private var messageDone = false
+    /// The next field's name and value as their pieces arrive.
+    private var fieldName: [UInt8] = []
+    private var fieldValue: [UInt8] = []
+    private var refusal: HTTPError?
+    /// Stop after the head, before any body byte (set by the owner for each message).
+    var pauseAfterHead = false
+
+    init(limits: ServerConfiguration.Limits) {
+        self.limits = limits
+        parser = .allocate(capacity: 1)
+        llhttp_init(parser, HTTP_REQUEST, Self.settings)
+    }
+
+    deinit {
+        parser.deallocate()
+    }
+
+    /// Whether llhttp says the connection may stay open after this message.
+    var keepAlive: Bool { llhttp_should_keep_alive(parser) != 0 }
+    /// Whether the message announced a body (a length above zero, or chunks).
+    var expectsBody: Bool {
+        let flags = UInt32(parser.pointee.flags)
+        return flags & F_CHUNKED.rawValue != 0 || (flags & F_CONTENT_LENGTH.rawValue != 0 && parser.pointee.content_length > 0)
+    }
+    /// The declared `Content-Length`, when there is one.
+    var declaredLength: Int? {
+        UInt32(parser.pointee.flags) & F_CONTENT_LENGTH.rawValue != 0 ? Int(clamping: parser.pointee.content_length) : nil
+    }
+
+    /// Parses `bytes` from where the last call stopped.
+    func feed(_ bytes: UnsafeRawBufferPointer) -> Outcome {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return .needMore }
+        parser.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        defer { parser.pointee.data = nil }
+        let start = base.assumingMemoryBound(to: CChar.self)
+        let result = llhttp_execute(parser, start, bytes.count)
+        switch result {
+        case HPE_OK:
+            return .needMore
+        case HPE_PAUSED, HPE_PAUSED_UPGRADE:
+            let stop = llhttp_get_error_pos(parser).map { $0 - start } ?? bytes.count
+            if result == HPE_PAUSED_UPGRADE { messageDone = true }
+            llhttp_resume(parser)
+            if let refusal { return .failed(refusal) }
+            return messageDone ? .complete(used: stop) : .headComplete(used: stop)
+        default:
+            if let refusal { return .failed(refusal) }
+            return .failed(Self.error(for: result, reason: llhttp_get_error_reason(parser).map { String(cString: $0) } ?? ""))
+        }
+    }
+
+    /// Ready for the next message, keeping nothing of the last.
+    func reset() {
+        head = Head()
+        body = []
+        inMessage = false
+        headDone = false
+        messageDone = false
+        refusal = nil
+        fieldName = []
+        fieldValue = []
+        pauseAfterHead = false
+    }
+
+    /// The error a parse failure is answered with.
+    static func error(for code: llhttp_errno_t, reason: String) -> HTTPError {
+        switch code {
+        case HPE_INVALID_METHOD:
+            return .badRequest("The request method is not a method this server knows.", code: "bad_request")
+        case HPE_INVALID_URL:
+            return .badRequest("The request target is not valid.", code: "bad_request")
+        case HPE_INVALID_VERSION:
+            return .badRequest("Only HTTP/1.0 and HTTP/1.1 are served.")
+        case HPE_UNEXPECTED_CONTENT_LENGTH, HPE_INVALID_CONTENT_LENGTH, HPE_INVALID_TRANSFER_ENCODING, HPE_INVALID_CHUNK_SIZE,
+            HPE_INVALID_EOF_STATE, HPE_STRICT:
+            return .invalidFraming("The request's body length cannot be read unambiguously (\(reason)).")
+        case HPE_INVALID_HEADER_TOKEN, HPE_LF_EXPECTED, HPE_CR_EXPECTED, HPE_INVALID_CONSTANT:
+            return .invalidHeader("A header field line is malformed (\(reason)).")
+        default:
+            return .badRequest("The request is malformed (\(reason)).", code: "bad_request")
+        }
+    }
+
+    // MARK: Callbacks
+
+    fileprivate func messageBegin() -> Int32 {
+        reset()
+        inMessage = true
+        return 0
+    }
+
+    fileprivate func url(_ piece: UnsafeRawBufferPointer) -> Int32 {
+        guard head.target.count + piece.count <= limits.maxTargetBytes else {
+            return refuse(.uriTooLong(limit: limits.maxTargetBytes))
+        }
+        head.target.append(contentsOf: piece)
+        return 0
+    }
+
+    fileprivate func fieldPiece(_ piece: UnsafeRawBufferPointer) -> Int32 {
+        guard grow(by: piece.count) else { return -1 }
+        fieldName.append(contentsOf: piece)
+        return 0
+    }
+
+    fileprivate func valuePiece(_ piece: UnsafeRawBufferPointer) -> Int32 {
+        guard grow(by: piece.count) else { return -1 }
+        fieldValue.append(contentsOf: piece)
+        return 0
+    }
+
+    fileprivate func valueComplete() -> Int32 {
+        guard head.headers.count < limits.maxHeaderFields else {
+            return refuse(.tooManyHeaderFields(limit: limits.maxHeaderFields))
+        }
+        head.headerBytes += 4
+        // llhttp leaves the value's leading white space out; trailing white space is not part of it either (RFC 9110 §5.5).
+        while let last = fieldValue.last, last == 0x20 || last == 0x09 { fieldValue.removeLast() }
+        head.headers.add(String(decoding: fieldName, as: UTF8.self), String(decoding: fieldValue, as: UTF8.self))
+        fieldName.removeAll(keepingCapacity: true)
+        fieldValue.removeAll(keepingCapacity: true)
+        return 0
+    }
+
+    fileprivate func headersComplete() -> Int32 {
+        head.method = llhttp_method_name(llhttp_method_t(UInt32(parser.pointee.method))).map { String(cString: $0) } ?? ""
+        head.version = "HTTP/\(parser.pointee.http_major).\(parser.pointee.http_minor)"
+        headDone = true
+        if pauseAfterHead || expectsBody { return Int32(HPE_PAUSED.rawValue) }
+        return 0
+    }
+
+    fileprivate func bodyPiece(_ piece: UnsafeRawBufferPointer) -> Int32 {
+        guard body.count + piece.count <= limits.maxBodyBytes else { return refuse(.contentTooLarge(limit: limits.maxBodyBytes)) }
+        body.append(contentsOf: piece)
+        return 0
+    }
+
+    fileprivate func messageComplete() -> Int32 {
+        messageDone = true
+        return Int32(HPE_PAUSED.rawValue)
+    }
+
+    private func grow(by count: Int) -> Bool {
+        head.headerBytes += count
+        guard head.headerBytes <= limits.maxHeaderBytes else {
+            _ = refuse(.headersTooLarge(limit: limits.maxHeaderBytes))
+            return false
+        }
+        return true
+    }
+
+    private func refuse(_ error: HTTPError) -> Int32 {
+        refusal = refusal ?? error
+        return -1
+    }
+
+    // MARK: The C side
+
+    private static func owner(_ parser: UnsafeMutablePointer<llhttp_t>?) -> RequestParser? {
+        parser?.pointee.data.map { Unmanaged<RequestParser>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private static func piece(_ at: UnsafePointer<CChar>?, _ length: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: at.map { UnsafeRawPointer($0) }, count: at == nil ? 0 : length)
+    }
+
+    /// The callbacks, set once for every parser and never written again.
+    nonisolated(unsafe) static let settings: UnsafeMutablePointer<llhttp_settings_t> = {
+        let settings = UnsafeMutablePointer<llhttp_settings_t>.allocate(capacity: 1)
+        llhttp_settings_init(settings)
+        settings.pointee.on_message_begin = { owner($0)?.messageBegin() ?? -1 }
+        settings.pointee.on_url = { owner($0)?.url(piece($1, $2)) ?? -1 }
+        settings.pointee.on_header_field = { owner($0)?.fieldPiece(piece($1, $2)) ?? -1 }
+        settings.pointee.on_header_value = { owner($0)?.valuePiece(piece($1, $2)) ?? -1 }
+        settings.pointee.on_header_value_complete = { owner($0)?.valueComplete() ?? -1 }
+        settings.pointee.on_headers_complete = { owner($0)?.headersComplete() ?? -1 }
+        settings.pointee.on_body = { owner($0)?.bodyPiece(piece($1, $2)) ?? -1 }
+        settings.pointee.on_message_complete = { owner($0)?.messageComplete() ?? -1 }
+        return settings
+    }()
+}
