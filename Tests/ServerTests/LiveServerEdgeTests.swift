@@ -34,14 +34,20 @@ struct LiveServerEdgeTests {
         }
     }
 
-    @Test("Content-Length with Transfer-Encoding: chunked is answered, and then the connection closes")
+    @Test("Content-Length with Transfer-Encoding: chunked is refused (libmicrohttpd: answered), and then the connection closes")
     func bothFramings() async throws {
         try await LiveServer.with(routes: TestRoutes.all) { live in
             let request = "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n"
                 + "3\r\nabc\r\n0\r\n\r\nGET /hello HTTP/1.1\r\nHost: x\r\n\r\n"
             let text = try #require(try await Self.sendAndReadToClose(live.port, request))
-            #expect(Self.statusLines(text) == ["HTTP/1.1 200 OK"])
-            #expect(text.contains("<bytes>3</bytes>"))
+            if live.server.core == .loop {
+                // Two framings are how requests are smuggled past a proxy that reads the other one (RFC 9112 §6.1).
+                #expect(Self.statusLines(text) == ["HTTP/1.1 400 Bad Request"])
+                #expect(text.contains("<code>invalid_framing</code>"))
+            } else {
+                #expect(Self.statusLines(text) == ["HTTP/1.1 200 OK"])
+                #expect(text.contains("<bytes>3</bytes>"))
+            }
             #expect(text.lowercased().contains("connection: close"))
             #expect(!text.contains("<hello>"))
         }

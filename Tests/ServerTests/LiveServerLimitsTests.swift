@@ -97,7 +97,12 @@ struct LiveServerLimitsTests {
             let odd = try await live.get("/hello", method: "OPTIONS", headers: [
                 ("Origin", "https://example.org"), ("Access-Control-Request-Headers", "x-a\u{7F}, set-cookie: 1"),
             ])
-            #expect(odd.header("Access-Control-Allow-Headers") == "Accept, Accept-Encoding, If-None-Match, X-Request-Id")
+            if live.server.core == .loop {
+                // DEL is no field-vchar (RFC 9110 §5.5): llhttp refuses the field line.
+                #expect(odd.status == 400 && odd.text.contains("<code>invalid_header</code>"))
+            } else {
+                #expect(odd.header("Access-Control-Allow-Headers") == "Accept, Accept-Encoding, If-None-Match, X-Request-Id")
+            }
             let missing = try await live.get("/nowhere", method: "OPTIONS")
             #expect(missing.status == 404)
         }

@@ -3,10 +3,20 @@ public enum HTTPStatus {
     /// The standard reason phrase for a status code (RFC 9110), or "Unknown".
     public static func reason(_ status: Int) -> String {
         switch status {
+        case 100: "Continue"
         case 200: "OK"
+        case 201: "Created"
+        case 202: "Accepted"
+        case 206: "Partial Content"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 307: "Temporary Redirect"
+        case 308: "Permanent Redirect"
         case 204: "No Content"
         case 304: "Not Modified"
         case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
         case 406: "Not Acceptable"
@@ -16,9 +26,11 @@ public enum HTTPStatus {
         case 429: "Too Many Requests"
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
+        case 501: "Not Implemented"
         case 502: "Bad Gateway"
         case 503: "Service Unavailable"
         case 504: "Gateway Timeout"
+        case 505: "HTTP Version Not Supported"
         default: "Unknown"
         }
     }

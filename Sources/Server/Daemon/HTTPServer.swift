@@ -60,6 +60,9 @@ public final class HTTPServer: Sendable {
     /// The metrics the server records into.
     public var metrics: ServerMetrics { responder.metrics }
 
+    /// The HTTP/1.1 core that serves.
+    public var core: HTTPCore { configuration.core }
+
     /// Binds, starts the daemon and returns the port it listens on.
     @discardableResult
     public func start() throws(ServerError) -> Int {

@@ -48,6 +48,13 @@ final class RequestParser {
     private var refusal: HTTPError?
     /// Stop after the head, before any body byte (set by the owner for each message).
     var pauseAfterHead = false
+    /// A message's method as it arrives, before llhttp sees it: llhttp knows a fixed list of
+    /// methods, and a method that is a token but not on it is ours to answer (405 with `Allow`).
+    private var methodBytes: [UInt8] = []
+    private var scanningMethod = true
+    private var customMethod: String?
+    /// A method token longer than this is refused before it is read to its end.
+    static let maxMethodBytes = 8 * 1024
 
     init(limits: ServerConfiguration.Limits) {
         self.limits = limits
@@ -73,6 +80,82 @@ final class RequestParser {
 
     /// Parses `bytes` from where the last call stopped.
     func feed(_ bytes: UnsafeRawBufferPointer) -> Outcome {
+        guard scanningMethod else { return execute(bytes) }
+        // The method is gathered up to its space; then llhttp gets it (or, for a token it does
+        // not know, GET in its place) and the rest.
+        var index = 0
+        if methodBytes.isEmpty {
+            // Empty lines before a request are skipped, as llhttp skips them.
+            while index < bytes.count, bytes[index] == 0x0D || bytes[index] == 0x0A { index += 1 }
+        }
+        guard let space = bytes[index...].firstIndex(of: 0x20) else {
+            methodBytes.append(contentsOf: bytes[index...])
+            if methodBytes.count > Self.maxMethodBytes || methodBytes.contains(where: { !Self.isTokenByte($0) }) {
+                return execute(Self.copy(methodBytes), consumed: bytes.count)
+            }
+            return .needMore
+        }
+        methodBytes.append(contentsOf: bytes[index..<space])
+        scanningMethod = false
+        let rest = UnsafeRawBufferPointer(rebasing: bytes[space...])
+        let method = methodBytes
+        methodBytes = []
+        guard !method.isEmpty, method.allSatisfy(Self.isTokenByte), !Self.knownMethods.contains(method) else {
+            return prefixed(method, rest, skipped: space)
+        }
+        customMethod = String(decoding: method, as: UTF8.self)
+        return prefixed(Array("GET".utf8), rest, skipped: space)
+    }
+
+    /// llhttp over `prefix` and then `rest`; positions in the outcome count from `rest`'s start
+    /// plus `skipped` (the bytes of the caller's buffer before `rest`).
+    private func prefixed(_ prefix: [UInt8], _ rest: UnsafeRawBufferPointer, skipped: Int) -> Outcome {
+        let first = prefix.withUnsafeBytes { execute($0) }
+        guard case .needMore = first else {
+            // The prefix alone ended the message (or failed): nothing of `rest` was used.
+            if case .failed = first { return first }
+            return shifted(first, by: skipped)
+        }
+        return shifted(execute(rest), by: skipped)
+    }
+
+    private func shifted(_ outcome: Outcome, by offset: Int) -> Outcome {
+        switch outcome {
+        case .headComplete(let used): .headComplete(used: used + offset)
+        case .complete(let used): .complete(used: used + offset)
+        default: outcome
+        }
+    }
+
+    private static func copy(_ bytes: [UInt8]) -> [UInt8] { bytes }
+
+    /// llhttp over bytes gathered here, when the whole input was taken.
+    private func execute(_ bytes: [UInt8], consumed: Int) -> Outcome {
+        let outcome = bytes.withUnsafeBytes { execute($0) }
+        if case .failed = outcome { return outcome }
+        return .needMore
+    }
+
+    /// tchar (RFC 9110 §5.6.2).
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+            UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
+    /// The methods llhttp knows for HTTP requests, by name: its `HTTP_METHOD_MAP`, numbered 0
+    /// (DELETE) to 33 (SOURCE). `llhttp_method_name` aborts for a number it does not know.
+    static let knownMethods: Set<[UInt8]> = Set((0...33).compactMap { value in
+        llhttp_method_name(llhttp_method_t(UInt32(value))).map { Array(String(cString: $0).utf8) }
+    })
+
+    /// llhttp over `bytes`, from where it stopped.
+    private func execute(_ bytes: UnsafeRawBufferPointer) -> Outcome {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return .needMore }
         parser.pointee.data = Unmanaged.passUnretained(self).toOpaque()
         defer { parser.pointee.data = nil }
@@ -87,6 +170,8 @@ final class RequestParser {
             llhttp_resume(parser)
             if let refusal { return .failed(refusal) }
             return messageDone ? .complete(used: stop) : .headComplete(used: stop)
+        case HPE_INVALID_CONTENT_LENGTH where refusal == nil && String(cString: llhttp_get_error_reason(parser)).contains("overflow"):
+            return .failed(.contentTooLarge(limit: limits.maxBodyBytes))
         default:
             if let refusal { return .failed(refusal) }
             return .failed(Self.error(for: result, reason: llhttp_get_error_reason(parser).map { String(cString: $0) } ?? ""))
@@ -96,6 +181,9 @@ final class RequestParser {
     /// Ready for the next message, keeping nothing of the last.
     func reset() {
         head = Head()
+        methodBytes = []
+        scanningMethod = true
+        customMethod = nil
         body = []
         inMessage = false
         headDone = false
@@ -114,7 +202,7 @@ final class RequestParser {
         case HPE_INVALID_URL:
             return .badRequest("The request target is not valid.", code: "bad_request")
         case HPE_INVALID_VERSION:
-            return .badRequest("Only HTTP/1.0 and HTTP/1.1 are served.")
+            return HTTPError(status: 505, code: "http_version_not_supported", message: "Only HTTP/1.0 and HTTP/1.1 are served.")
         case HPE_UNEXPECTED_CONTENT_LENGTH, HPE_INVALID_CONTENT_LENGTH, HPE_INVALID_TRANSFER_ENCODING, HPE_INVALID_CHUNK_SIZE,
             HPE_INVALID_EOF_STATE, HPE_STRICT:
             return .invalidFraming("The request's body length cannot be read unambiguously (\(reason)).")
@@ -128,7 +216,10 @@ final class RequestParser {
     // MARK: Callbacks
 
     fileprivate func messageBegin() -> Int32 {
+        let method = customMethod
         reset()
+        customMethod = method
+        scanningMethod = false
         inMessage = true
         return 0
     }
@@ -167,7 +258,7 @@ final class RequestParser {
     }
 
     fileprivate func headersComplete() -> Int32 {
-        head.method = llhttp_method_name(llhttp_method_t(UInt32(parser.pointee.method))).map { String(cString: $0) } ?? ""
+        head.method = customMethod ?? llhttp_method_name(llhttp_method_t(UInt32(parser.pointee.method))).map { String(cString: $0) } ?? ""
         head.version = "HTTP/\(parser.pointee.http_major).\(parser.pointee.http_minor)"
         headDone = true
         if pauseAfterHead || expectsBody { return Int32(HPE_PAUSED.rawValue) }
