@@ -54,6 +54,7 @@ test:
 	bash scripts/web-check.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 	bash scripts/check-unit.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 	@bash scripts/ensure-packages.sh $(CLUSTER_PACKAGES)
+	bash scripts/http-differential.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 	bash scripts/cluster-test.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 	"$$($(SWIFT) build --show-bin-path)/ScrapeFuzzer" Tests/Fuzz/corpus
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=60

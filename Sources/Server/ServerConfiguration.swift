@@ -9,8 +9,8 @@ public struct ServerConfiguration: Sendable {
     public var port = 8080
     /// Server threads (libmicrohttpd's pool); 0 means one per core.
     public var threads = 0
-    /// Which HTTP/1.1 core serves: our event loops with llhttp, or libmicrohttpd, kept while
-    /// the two are compared (`GOTTAGO_HTTP_CORE=loop|microhttpd` chooses where nothing else does).
+    /// Which HTTP/1.1 core serves: our event loops with llhttp (the default), or libmicrohttpd,
+    /// kept while the two are compared (`GOTTAGO_HTTP_CORE=microhttpd`).
     public var core = HTTPCore.fromEnvironment
     /// Limits on what one client may send or hold.
     public var limits = Limits()
@@ -79,8 +79,8 @@ public enum HTTPCore: String, Sendable, CaseIterable {
     /// libmicrohttpd.
     case microhttpd
 
-    /// `GOTTAGO_HTTP_CORE`, or libmicrohttpd.
+    /// `GOTTAGO_HTTP_CORE`, or the event loops.
     public static var fromEnvironment: HTTPCore {
-        getenv("GOTTAGO_HTTP_CORE").flatMap { HTTPCore(rawValue: String(cString: $0)) } ?? .microhttpd
+        getenv("GOTTAGO_HTTP_CORE").flatMap { HTTPCore(rawValue: String(cString: $0)) } ?? .loop
     }
 }

@@ -53,6 +53,10 @@ final class RequestParser {
     private var methodBytes: [UInt8] = []
     private var scanningMethod = true
     private var customMethod: String?
+    /// Pieces of the current field's value so far, and where the bytes being parsed start.
+    private var valuePieces = 0
+    private var readBase: UnsafeRawPointer?
+    private var lastReadEndedWithLF = false
     /// A method token longer than this is refused before it is read to its end.
     static let maxMethodBytes = 8 * 1024
 
@@ -158,7 +162,12 @@ final class RequestParser {
     private func execute(_ bytes: UnsafeRawBufferPointer) -> Outcome {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return .needMore }
         parser.pointee.data = Unmanaged.passUnretained(self).toOpaque()
-        defer { parser.pointee.data = nil }
+        readBase = UnsafeRawPointer(base)
+        defer {
+            parser.pointee.data = nil
+            readBase = nil
+            lastReadEndedWithLF = bytes[bytes.count - 1] == 0x0A
+        }
         let start = base.assumingMemoryBound(to: CChar.self)
         let result = llhttp_execute(parser, start, bytes.count)
         switch result {
@@ -191,6 +200,7 @@ final class RequestParser {
         refusal = nil
         fieldName = []
         fieldValue = []
+        valuePieces = 0
         pauseAfterHead = false
     }
 
@@ -240,11 +250,33 @@ final class RequestParser {
 
     fileprivate func valuePiece(_ piece: UnsafeRawBufferPointer) -> Int32 {
         guard grow(by: piece.count) else { return -1 }
+        // llhttp takes a line that starts with white space as more of the value before it
+        // (obs-fold), in a piece of its own: a second piece right after a line break is refused
+        // (RFC 9112 §5.2). A piece that only continues where the last read ended is no fold.
+        if valuePieces > 0, followsLineBreak(piece) {
+            return refuse(.invalidHeader("A header field value is folded over more than one line (obs-fold)."))
+        }
+        valuePieces += 1
         fieldValue.append(contentsOf: piece)
         return 0
     }
 
+    /// Whether only white space stands between a line break and `piece`, in this read or, from
+    /// its start, at the end of the last one.
+    private func followsLineBreak(_ piece: UnsafeRawBufferPointer) -> Bool {
+        guard let at = piece.baseAddress, let base = readBase else { return false }
+        var cursor = at
+        while cursor > base {
+            cursor -= 1
+            let byte = cursor.load(as: UInt8.self)
+            if byte == 0x0A { return true }
+            if byte != 0x20 && byte != 0x09 { return false }
+        }
+        return lastReadEndedWithLF
+    }
+
     fileprivate func valueComplete() -> Int32 {
+        valuePieces = 0
         guard head.headers.count < limits.maxHeaderFields else {
             return refuse(.tooManyHeaderFields(limit: limits.maxHeaderFields))
         }
