@@ -16,6 +16,8 @@ SERVE_ARGS ?=
 FUZZ_SECONDS ?= 300
 FUZZ_MAX_LEN ?= 4096
 FUZZ_BUILD := .build-fuzz
+# Seconds of libFuzzer over the HTTP core's connection state machine (scripts/fuzz-http.sh).
+FUZZ_HTTP_SECONDS ?= 30
 FUZZ_FLAGS := -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld \
               -Xswiftc -assert-config -Xswiftc Debug
 
@@ -112,10 +114,13 @@ contract:
 fuzz: fuzz-build
 	bash scripts/fuzz.sh "$$($(SWIFT) build --scratch-path $(FUZZ_BUILD) $(FUZZ_FLAGS) --show-bin-path)/ScrapeFuzzer" \
 		$(FUZZ_SECONDS) $(FUZZ_MAX_LEN) $(FUZZ_BUILD)
+	bash scripts/fuzz-http.sh "$$($(SWIFT) build --scratch-path $(FUZZ_BUILD) $(FUZZ_FLAGS) --show-bin-path)/HTTPFuzzer" \
+		$(FUZZ_HTTP_SECONDS) $(FUZZ_BUILD)
 
 fuzz-build:
 	@bash scripts/ensure-packages.sh $(BUILD_PACKAGES)
 	$(SWIFT) build --scratch-path $(FUZZ_BUILD) --product ScrapeFuzzer $(FUZZ_FLAGS)
+	$(SWIFT) build --scratch-path $(FUZZ_BUILD) --product HTTPFuzzer $(FUZZ_FLAGS)
 
 clean:
 	rm -rf .build $(FUZZ_BUILD)

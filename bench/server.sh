@@ -3,6 +3,7 @@
 # then 2,000 concurrent connections against gottago with peak memory.
 #
 # Usage: bash bench/server.sh <path-to-gottago-binary>
+#        (GOTTAGO_HTTP_CORE=microhttpd measures the libmicrohttpd core, while both are kept)
 # Env:   BENCH_SECONDS (default 10) per measured run, BENCH_ROUNDS (default 5) alternating runs of
 #        each server, BENCH_WARMUP_SECONDS (default 2, 0 = none),
 #        BENCH_KEEP=1 keeps the temp dir (wrk output, logs, nginx config) for inspection.
@@ -23,6 +24,8 @@ source "$HERE/common.sh"
 TARGET_RATIO=1.0      # req/s, gottago / nginx
 TARGET_P99_RATIO=1.5  # p99, gottago / nginx
 TARGET_RSS_MIB=64     # peak RSS at 2,000 connections
+TARGET_HANDOFF_RATIO=1.2      # req/s through a handler task, gottago / nginx
+TARGET_HANDOFF_P99_RATIO=1.0  # its p99, gottago / nginx
 
 GOTTAGO_PID=
 SAMPLER_PID=
@@ -87,6 +90,20 @@ printf '%-16s %10s %11s\n' nginx "$N_RPS" "$N_P99"
 P99_RATIO=$(ratio "$G_P99" "$N_P99")
 printf 'ratio gottago/nginx: %s  (target >= %s)  %s\n' "$RATIO" "$TARGET_RATIO" "$(flag "$RATIO" ">=" "$TARGET_RATIO")"
 printf 'p99 gottago/nginx: %s  (target <= %s)  %s\n' "$P99_RATIO" "$TARGET_P99_RATIO" "$(flag "$P99_RATIO" "<=" "$TARGET_P99_RATIO")"
+report_wrk_errors wrk-gottago-1.txt wrk-nginx-1.txt
+
+# --- run 1b: the same bytes from a handler task, through the hand-off back to the event loop -------
+
+echo
+echo "hand-off benchmark (the same, /debug/fixed/handoff: answered by a handler task)"
+compare_throughput "$GOTTAGO_URL/debug/fixed/handoff" "$NGINX_URL/fixed.xml" assert_gottago_alive "/debug/fixed/handoff run"
+printf '%-16s %10s %11s\n' "median of $ROUNDS" req/s "p99 ms"
+printf '%-16s %10s %11s\n' gottago "$G_RPS" "$G_P99"
+printf '%-16s %10s %11s\n' nginx "$N_RPS" "$N_P99"
+HANDOFF_P99_RATIO=$(ratio "$G_P99" "$N_P99")
+printf 'ratio gottago/nginx: %s  (target >= %s)  %s\n' "$RATIO" "$TARGET_HANDOFF_RATIO" "$(flag "$RATIO" ">=" "$TARGET_HANDOFF_RATIO")"
+printf 'p99 gottago/nginx: %s  (target <= %s)  %s\n' "$HANDOFF_P99_RATIO" "$TARGET_HANDOFF_P99_RATIO" \
+    "$(flag "$HANDOFF_P99_RATIO" "<=" "$TARGET_HANDOFF_P99_RATIO")"
 report_wrk_errors wrk-gottago-1.txt wrk-nginx-1.txt
 
 # --- run 2: 2,000 connections, each request waiting 50 ms -----------------------------------------

@@ -40,6 +40,12 @@ enum DebugEndpoints {
                     headers: HTTPHeaders(contentType: request.format.contentType),
                     body: .prepared(request.format == .xml ? xml : json), cache: .maxAge(60), negotiated: true)
             },
+            // The same bytes from a handler task: what the hand-off from Swift back to the server costs.
+            fixedHandoff.answering { request, _ in
+                Response(
+                    headers: HTTPHeaders(contentType: request.format.contentType),
+                    body: .prepared(request.format == .xml ? xml : json), cache: .maxAge(60), negotiated: true)
+            },
             delay.answering(as: DelayArguments.self) { request, arguments in
                 try await Task.sleep(for: .milliseconds(arguments.ms))
                 return .document(ServiceDocuments.delay.node(arguments.ms), for: request, cache: .noStore)
@@ -56,6 +62,12 @@ enum DebugEndpoints {
     static let fixed = Endpoint(
         "/debug/fixed", id: "debugFixed", tag: "debug", summary: "A fixed schedules document served from memory (benchmarks).",
         output: .documents([.schedules]), outputDoc: "A `schedules` document of about 1 KiB."
+    ).debug()
+
+    static let fixedHandoff = Endpoint(
+        "/debug/fixed/handoff", id: "debugFixedHandoff", tag: "debug",
+        summary: "The fixed document of /debug/fixed, answered by a handler task rather than on the server's thread (benchmarks).",
+        output: .documents([.schedules]), outputDoc: "The `schedules` document of /debug/fixed."
     ).debug()
 
     static let delay = Endpoint(

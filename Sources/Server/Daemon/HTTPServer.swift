@@ -63,6 +63,15 @@ public final class HTTPServer: Sendable {
     /// The HTTP/1.1 core that serves.
     public var core: HTTPCore { configuration.core }
 
+    /// Serves a socket connected elsewhere (one end of a socket pair, say) as a client
+    /// connection from `remote`, within the connection limits; the server owns it from now on.
+    /// The event-loop core only; false when another core serves (the socket is then left alone).
+    public func serve(connected descriptor: Int32, remote: String) -> Bool {
+        guard let core = loopCore.withLock({ $0 }) else { return false }
+        core.serve(connected: descriptor, remote: remote)
+        return true
+    }
+
     /// Binds, starts the daemon and returns the port it listens on.
     @discardableResult
     public func start() throws(ServerError) -> Int {

@@ -23,6 +23,8 @@ final class EventLoop: @unchecked Sendable {
         case closeAll
         /// End the thread.
         case stop
+        /// Serve a connected socket made elsewhere (a test's or a fuzzer's socket pair).
+        case adopt(Int32, String)
     }
 
     let server: LoopServer
@@ -143,6 +145,8 @@ final class EventLoop: @unchecked Sendable {
             case .stop:
                 stopAccepting()
                 running = false
+            case .adopt(let descriptor, let remote):
+                serve(descriptor, remote: remote)
             }
         }
     }
@@ -168,17 +172,22 @@ final class EventLoop: @unchecked Sendable {
                 return
             }
             let remote = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { addressText($0) } }
-            guard let state = server.admit(remote: remote, descriptor: descriptor) else {
-                close(descriptor)
-                continue
-            }
             var one: Int32 = 1
             setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            let connection = LoopConnection(loop: self, descriptor: descriptor, state: state)
-            connections[descriptor] = connection
-            register(descriptor, events: EPOLLIN.rawValue | EPOLLRDHUP.rawValue)
-            connection.opened()
+            serve(descriptor, remote: remote)
         }
+    }
+
+    /// Takes a connected, non-blocking socket on, within the connection limits.
+    private func serve(_ descriptor: Int32, remote: String) {
+        guard let state = server.admit(remote: remote, descriptor: descriptor) else {
+            close(descriptor)
+            return
+        }
+        let connection = LoopConnection(loop: self, descriptor: descriptor, state: state)
+        connections[descriptor] = connection
+        register(descriptor, events: EPOLLIN.rawValue | EPOLLRDHUP.rawValue)
+        connection.opened()
     }
 
     private func tick() {

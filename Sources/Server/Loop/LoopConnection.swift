@@ -358,7 +358,7 @@ final class LoopConnection: @unchecked Sendable {
             if let body { output.append(contentsOf: body) }
             return 0
         }
-        output.removeAll(keepingCapacity: true)
+        output = []
         written = 0
         var sent = head.withUnsafeBytes { headBytes -> Int in
             var vectors = [
@@ -369,7 +369,7 @@ final class LoopConnection: @unchecked Sendable {
             return vectors.withUnsafeMutableBufferPointer { buffer in
                 message.msg_iov = buffer.baseAddress
                 message.msg_iovlen = bodyCount > 0 ? 2 : 1
-                return sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL))
+                return sendmsg(descriptor, &message, noSignal)
             }
         }
         if sent < 0 {
@@ -393,7 +393,7 @@ final class LoopConnection: @unchecked Sendable {
     /// Writes what waits; when all is out, the answer is done (or the stream asked for more).
     private func flush() {
         while written < output.count {
-            let count = output[written...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = output[written...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, noSignal) }
             if count < 0 {
                 if errno == EINTR { continue }
                 if errno == EAGAIN {
@@ -404,7 +404,8 @@ final class LoopConnection: @unchecked Sendable {
             }
             written += count
         }
-        output.removeAll(keepingCapacity: output.capacity <= 64 * 1024)
+        // An idle connection keeps no buffer.
+        output = []
         written = 0
         watchOutput(false)
         switch phase {
@@ -552,3 +553,7 @@ final class LoopExchange {
 private extension Optional {
     var isSome: Bool { self != nil }
 }
+
+/// `MSG_NOSIGNAL`: a write to a closed socket fails with EPIPE instead of raising SIGPIPE.
+/// (glibc declares it in an enum that not every build configuration imports under that name.)
+private let noSignal = Int32(0x4000)

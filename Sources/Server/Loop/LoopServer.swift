@@ -79,6 +79,13 @@ final class LoopServer: Sendable {
 
     // MARK: Connections
 
+    /// Serves a socket connected elsewhere, on the first loop.
+    func serve(connected descriptor: Int32, remote: String) {
+        let flags = fcntl(descriptor, F_GETFL)
+        _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
+        loops.withLock { $0.first }?.post(.adopt(descriptor, remote))
+    }
+
     /// The state of an accepted connection, or nil when its address is at its connection limit
     /// (the socket is then closed without an answer, so that slow connections from one client
     /// cannot hold the places every other client needs). A connection past the overall limit is

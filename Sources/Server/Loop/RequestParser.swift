@@ -28,7 +28,8 @@ final class RequestParser {
         var method = ""
         var target: [UInt8] = []
         var version = ""
-        var headers = HTTPHeaders(capacity: 12)
+        /// Empty, and without storage, until the first field: an idle connection holds no more.
+        var headers = HTTPHeaders()
         /// The header section's size as counted against the limit: each name and value and 4.
         var headerBytes = 0
     }
@@ -284,8 +285,8 @@ final class RequestParser {
         // llhttp leaves the value's leading white space out; trailing white space is not part of it either (RFC 9110 §5.5).
         while let last = fieldValue.last, last == 0x20 || last == 0x09 { fieldValue.removeLast() }
         head.headers.add(String(decoding: fieldName, as: UTF8.self), String(decoding: fieldValue, as: UTF8.self))
-        fieldName.removeAll(keepingCapacity: true)
-        fieldValue.removeAll(keepingCapacity: true)
+        fieldName = []
+        fieldValue = []
         return 0
     }
 
