@@ -131,6 +131,9 @@ final class LoopConnection: @unchecked Sendable {
             } else {
                 parse(bytes)
             }
+            // A short read took all there was: epoll says when more comes, which saves the read
+            // that would only say EAGAIN.
+            if count < loop.scratch.count { return }
         }
     }
 
