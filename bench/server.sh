@@ -81,30 +81,28 @@ start_nginx fixed.xml "$content_type"
 
 # --- run 1: throughput and latency against nginx -------------------------------------------------
 
+# The medians of the last compare_throughput and their ratios against the targets given.
+report_against_nginx() { # ratio-target p99-target
+    printf '%-16s %10s %11s\n' "median of $ROUNDS" req/s "p99 ms"
+    printf '%-16s %10s %11s\n' gottago "$G_RPS" "$G_P99"
+    printf '%-16s %10s %11s\n' nginx "$N_RPS" "$N_P99"
+    local p99_ratio
+    p99_ratio=$(ratio "$G_P99" "$N_P99")
+    printf 'ratio gottago/nginx: %s  (target >= %s)  %s\n' "$RATIO" "$1" "$(flag "$RATIO" ">=" "$1")"
+    printf 'p99 gottago/nginx: %s  (target <= %s)  %s\n' "$p99_ratio" "$2" "$(flag "$p99_ratio" "<=" "$2")"
+    report_wrk_errors wrk-gottago-1.txt wrk-nginx-1.txt
+}
+
 echo "server benchmark (wrk -t2 -c64 -d${SECONDS_PER_RUN}s, ${fixed_bytes}-byte XML, loopback, $ROUNDS rounds, medians)"
 compare_throughput "$GOTTAGO_URL/debug/fixed" "$NGINX_URL/fixed.xml" assert_gottago_alive "/debug/fixed run"
-
-printf '%-16s %10s %11s\n' "median of $ROUNDS" req/s "p99 ms"
-printf '%-16s %10s %11s\n' gottago "$G_RPS" "$G_P99"
-printf '%-16s %10s %11s\n' nginx "$N_RPS" "$N_P99"
-P99_RATIO=$(ratio "$G_P99" "$N_P99")
-printf 'ratio gottago/nginx: %s  (target >= %s)  %s\n' "$RATIO" "$TARGET_RATIO" "$(flag "$RATIO" ">=" "$TARGET_RATIO")"
-printf 'p99 gottago/nginx: %s  (target <= %s)  %s\n' "$P99_RATIO" "$TARGET_P99_RATIO" "$(flag "$P99_RATIO" "<=" "$TARGET_P99_RATIO")"
-report_wrk_errors wrk-gottago-1.txt wrk-nginx-1.txt
+report_against_nginx "$TARGET_RATIO" "$TARGET_P99_RATIO"
 
 # --- run 1b: the same bytes from a handler task, through the hand-off back to the event loop -------
 
 echo
 echo "hand-off benchmark (the same, /debug/fixed/handoff: answered by a handler task)"
 compare_throughput "$GOTTAGO_URL/debug/fixed/handoff" "$NGINX_URL/fixed.xml" assert_gottago_alive "/debug/fixed/handoff run"
-printf '%-16s %10s %11s\n' "median of $ROUNDS" req/s "p99 ms"
-printf '%-16s %10s %11s\n' gottago "$G_RPS" "$G_P99"
-printf '%-16s %10s %11s\n' nginx "$N_RPS" "$N_P99"
-HANDOFF_P99_RATIO=$(ratio "$G_P99" "$N_P99")
-printf 'ratio gottago/nginx: %s  (target >= %s)  %s\n' "$RATIO" "$TARGET_HANDOFF_RATIO" "$(flag "$RATIO" ">=" "$TARGET_HANDOFF_RATIO")"
-printf 'p99 gottago/nginx: %s  (target <= %s)  %s\n' "$HANDOFF_P99_RATIO" "$TARGET_HANDOFF_P99_RATIO" \
-    "$(flag "$HANDOFF_P99_RATIO" "<=" "$TARGET_HANDOFF_P99_RATIO")"
-report_wrk_errors wrk-gottago-1.txt wrk-nginx-1.txt
+report_against_nginx "$TARGET_HANDOFF_RATIO" "$TARGET_HANDOFF_P99_RATIO"
 
 # --- run 2: 2,000 connections, each request waiting 50 ms -----------------------------------------
 
