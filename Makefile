@@ -68,6 +68,7 @@ bench:
 	$(SWIFT) build -c release
 	@mkdir -p .build && : >"$$BENCH_MISSES"
 	bash bench/server.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
+	bash bench/subscribers.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 	bash bench/limits.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 	bash bench/upstream.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 	bash bench/timetable.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"

@@ -46,6 +46,13 @@ enum DebugEndpoints {
                     headers: HTTPHeaders(contentType: request.format.contentType),
                     body: .prepared(request.format == .xml ? xml : json), cache: .maxAge(60), negotiated: true)
             },
+            // A subscriber that waits: one event, then nothing until the client leaves or the server stops.
+            idleEvents.answering { _, _ in
+                .eventStream(heartbeat: nil) { events in
+                    try await events.send(event: "ready", data: "1")
+                    while !Task.isCancelled { try await Task.sleep(for: .seconds(3600)) }
+                }
+            },
             delay.answering(as: DelayArguments.self) { request, arguments in
                 try await Task.sleep(for: .milliseconds(arguments.ms))
                 return .document(ServiceDocuments.delay.node(arguments.ms), for: request, cache: .noStore)
@@ -68,6 +75,12 @@ enum DebugEndpoints {
         "/debug/fixed/handoff", id: "debugFixedHandoff", tag: "debug",
         summary: "The fixed document of /debug/fixed, answered by a handler task rather than on the server's thread (benchmarks).",
         output: .documents([.schedules]), outputDoc: "The `schedules` document of /debug/fixed."
+    ).debug()
+
+    static let idleEvents = Endpoint(
+        "/debug/events/idle", id: "debugIdleEvents", tag: "debug",
+        summary: "A Server-Sent Events stream that sends `ready` and then waits until the client leaves (benchmarks: idle subscribers).",
+        output: .documents([.delay], eventStream: true), outputDoc: "One `ready` event, then nothing."
     ).debug()
 
     static let delay = Endpoint(

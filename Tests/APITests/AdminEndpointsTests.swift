@@ -9,7 +9,7 @@ import Server
 /// answered only to `--admin-networks`; anyone else gets the 404 of a path that does not exist.
 @Suite("Admin endpoints")
 struct AdminEndpointsTests {
-    static let admin: Set<String> = ["/metrics", "/api/upstreams", "/api/schema/upstreams.xsd", "/debug/fixed", "/debug/fixed/handoff", "/debug/delay", "/debug/sandbox/clock"]
+    static let admin: Set<String> = ["/metrics", "/api/upstreams", "/api/schema/upstreams.xsd", "/debug/fixed", "/debug/fixed/handoff", "/debug/events/idle", "/debug/delay", "/debug/sandbox/clock"]
 
     @Test("the admin endpoints are declared as such, and the load balancers' probes are not")
     func declared() throws {
