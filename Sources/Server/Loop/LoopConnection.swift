@@ -309,7 +309,9 @@ final class LoopConnection: @unchecked Sendable {
         let bodiless = response.status == 204 || response.status == 304 || (100..<200).contains(response.status)
         if case .stream(let stream) = response.content, !isHead, !bodiless {
             streamChunked = exchange.version == "HTTP/1.1"
-            if !streamChunked { closeAfterAnswer = true }
+            // A stream is the connection's last answer, as with libmicrohttpd: a client reading
+            // events to the end of the connection is not left waiting for the idle timeout.
+            closeAfterAnswer = true
             let head = ResponseHead.bytes(
                 status: response.status, headers: response.headers, length: nil, chunked: streamChunked,
                 connection: connectionField(closing: closeAfterAnswer), date: server.date())
@@ -424,6 +426,7 @@ final class LoopConnection: @unchecked Sendable {
         exchange = nil
         parser.reset()
         idleSince = Timestamp.monotonicNanoseconds()
+        if let stream { server.streamClosed(stream) }
         stream = nil
         guard !closeAfterAnswer else { return linger() }
         phase = .reading
