@@ -57,9 +57,11 @@ let package = Package(
             name: "gottago", dependencies: ["Kernel", "CMalloc", "API", "Server", "Scrape", "Markup", "Fetch", "Store", "Upstream", "Services", "Sandbox", "Model"],
             swiftSettings: swiftSettings),
         // Arbitrary bytes through every route: a libFuzzer target under `make fuzz`, a corpus replayer otherwise.
-        .executableTarget(name: "ScrapeFuzzer", dependencies: ["Kernel", "Scrape", "Markup"], swiftSettings: swiftSettings),
+        // libFuzzer's driver, for the fuzzers below.
+        .target(name: "FuzzDriver", swiftSettings: swiftSettings),
+        .executableTarget(name: "ScrapeFuzzer", dependencies: ["Kernel", "Scrape", "Markup", "FuzzDriver"], swiftSettings: swiftSettings),
         // Arbitrary bytes, split at arbitrary points, through the HTTP core's connection state machine (`make fuzz`).
-        .executableTarget(name: "HTTPFuzzer", dependencies: ["Server", "Markup"], swiftSettings: swiftSettings),
+        .executableTarget(name: "HTTPFuzzer", dependencies: ["Server", "Markup", "FuzzDriver"], swiftSettings: swiftSettings),
         .executableTarget(name: "ScrapeBench", dependencies: ["Kernel", "Scrape", "Markup"], path: "Sources/ScrapeBench", swiftSettings: swiftSettings),
         // Nearest-station queries over a large directory against a plain scan (`make bench`).
         .executableTarget(name: "DirectoryBench", dependencies: ["Kernel", "Store", "Model"], swiftSettings: swiftSettings),

@@ -1,15 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FuzzDriver
 import Markup
 import Server
-
-/// libFuzzer's entry for programs that keep their own `main`.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
 
 #if FUZZING
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -32,7 +26,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 @main
 enum HTTPFuzzer {
     /// A server with a route of each kind: answered on the loop, by a handler task, with a body, streamed.
-    nonisolated(unsafe) static let server: HTTPServer = {
+    static let server: HTTPServer = {
         var configuration = ServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0
@@ -94,9 +88,7 @@ enum HTTPFuzzer {
     static func main() {
         _ = server
         #if FUZZING
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        exit(runFuzzerDriver(&argc, &argv) { data, size in
+        exit(FuzzDriver.run { data, size in
             HTTPFuzzer.run(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size))
             return 0
         })

@@ -1,14 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FuzzDriver
 import Kernel
-
-/// libFuzzer's entry for programs that keep their own `main` (SwiftPM names every executable's entry point).
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
 
 #if FUZZING
 /// libFuzzer's runtime refers to this symbol even when the driver is started through `LLVMFuzzerRunDriver`.
@@ -37,13 +31,10 @@ struct ScrapeFuzzerMain {
         default:
             #if FUZZING
             _ = ScrapeFuzzer.family
-            var argc = CommandLine.argc
-            var argv = CommandLine.unsafeArgv
-            let status = runFuzzerDriver(&argc, &argv) { data, size in
+            exit(FuzzDriver.run { data, size in
                 ScrapeFuzzer.run(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size))
                 return 0
-            }
-            exit(status)
+            })
             #else
             replay(arguments[...])
             #endif
