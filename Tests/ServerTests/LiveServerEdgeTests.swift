@@ -94,6 +94,38 @@ struct LiveServerEdgeTests {
         }
     }
 
+    @Test("a body that stops coming, and an answer the client stops reading, are cut at the idle timeout", .timeLimit(.minutes(1)))
+    func stalledBodyAndReader() async throws {
+        try await LiveServer.with(routes: TestRoutes.all, configure: {
+            $0.limits.idleTimeout = 1
+            $0.limits.headerTimeout = 600
+        }) { live in
+            guard live.server.core == .loop else { return }
+            let port = live.port
+            // 3 of the 10 bytes declared, then nothing: the server closes (after the idle timeout).
+            let stalled = try await Self.sendAndReadToClose(
+                port, "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc", within: 30)
+            #expect(stalled != nil)
+            // Requests for a large document, pipelined and never read: the answers fill the socket,
+            // the server stops reading, the writes here block, and they fail once the server has
+            // closed the connection rather than hold it.
+            let cut = try await offPool { () -> Bool in
+                let fd = try RawHTTP.openIdle(port: port)
+                defer { RawHTTP.close(fd) }
+                let request = Array("GET /big HTTP/1.1\r\nHost: x\r\nX-Pad: \(String(repeating: "p", count: 900))\r\n\r\n".utf8)
+                do {
+                    // A write that waits 30 s for room throws: the server held the connection.
+                    for _ in 0..<100_000 where try !RawHTTP.write(fd, request, timeout: 30) { return true }
+                } catch {
+                    return false
+                }
+                return false
+            }
+            #expect(cut)
+            #expect(try await live.get("/hello").status == 200)
+        }
+    }
+
     @Test("a head trickled byte by byte is cut at the head deadline, the first on a connection and a later one")
     func headDeadline() async throws {
         try await LiveServer.with(routes: TestRoutes.all, configure: {

@@ -51,6 +51,9 @@ final class LoopConnection: @unchecked Sendable {
     private var headSince: UInt64 = 0
     private var lingerUntil: UInt64 = 0
     private var lingerBytes = 0
+    /// When the client last sent bytes, and when the socket last took some of ours.
+    private var lastRead: UInt64
+    private var lastWrite: UInt64 = 0
 
     /// Unparsed input held while a request is answered, beyond which reading pauses.
     static let pendingLimit = 64 * 1024
@@ -66,6 +69,7 @@ final class LoopConnection: @unchecked Sendable {
         self.state = state
         parser = RequestParser(limits: loop.server.configuration.limits)
         idleSince = Timestamp.monotonicNanoseconds()
+        lastRead = idleSince
     }
 
     var server: LoopServer { loop.server }
@@ -125,6 +129,7 @@ final class LoopConnection: @unchecked Sendable {
                 peerGone()
                 return
             }
+            lastRead = Timestamp.monotonicNanoseconds()
             let bytes = UnsafeRawBufferPointer(rebasing: loop.scratch[0..<count])
             if busy {
                 pending.append(contentsOf: bytes)
@@ -158,6 +163,7 @@ final class LoopConnection: @unchecked Sendable {
 
     func tick(now: UInt64) {
         let limits = server.configuration.limits
+        let idle = UInt64(limits.idleTimeout) * 1_000_000_000
         switch phase {
         case .lingering:
             if now >= lingerUntil { close(completed: true) }
@@ -167,9 +173,16 @@ final class LoopConnection: @unchecked Sendable {
                 server.metrics.headersTimedOut(1)
                 exchange?.status = 408
                 close(completed: false)
-            } else if isIdle, now - idleSince > UInt64(limits.idleTimeout) * 1_000_000_000 {
+            } else if isIdle, now - idleSince > idle {
                 close(completed: true)
+            } else if parser.headDone, now - lastRead > idle {
+                // A body that stopped coming.
+                exchange?.status = 408
+                close(completed: false)
             }
+        case .writing, .streaming:
+            // A client that stopped reading: what waits for the socket never leaves.
+            if written < output.count, now - lastWrite > idle { close(completed: false) }
         default:
             break
         }
@@ -397,6 +410,7 @@ final class LoopConnection: @unchecked Sendable {
 
     /// Writes what waits; when all is out, the answer is done (or the stream asked for more).
     private func flush() {
+        if written < output.count { lastWrite = Timestamp.monotonicNanoseconds() }
         while written < output.count {
             let count = output[written...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, noSignal) }
             if count < 0 {
@@ -408,6 +422,7 @@ final class LoopConnection: @unchecked Sendable {
                 return close(completed: false)
             }
             written += count
+            lastWrite = Timestamp.monotonicNanoseconds()
         }
         // An idle connection keeps no buffer.
         output = []
