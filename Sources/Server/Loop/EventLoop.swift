@@ -28,7 +28,6 @@ final class EventLoop: @unchecked Sendable {
     }
 
     let server: LoopServer
-    let index: Int
     private let epoll: Int32
     private let wake: Int32
     private var listener: Int32
@@ -41,9 +40,8 @@ final class EventLoop: @unchecked Sendable {
     private var thread: pthread_t?
     private let stopped = DispatchSemaphore(value: 0)
 
-    init(server: LoopServer, index: Int, listener: Int32) throws(ServerError) {
+    init(server: LoopServer, listener: Int32) throws(ServerError) {
         self.server = server
-        self.index = index
         self.listener = listener
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         wake = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))

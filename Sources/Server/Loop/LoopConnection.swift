@@ -244,7 +244,7 @@ final class LoopConnection: @unchecked Sendable {
             method: head.method, target: HTTPServer.originForm(target), headers: headers, body: [], remoteAddress: remote,
             received: exchange.started, clientIsAdmin: remote == peer ? state.peerIsAdmin : nil)
         exchange.request = request
-        if !String(validating: head.target, as: UTF8.self).map({ _ in true }).isSome {
+        if String(validating: head.target, as: UTF8.self) == nil {
             return refuse(.badRequest("The request target is not valid UTF-8.", code: "invalid_encoding"))
         }
         if let error = server.responder.checkLimits(
@@ -569,10 +569,6 @@ final class LoopExchange {
         self.serial = serial
         self.version = version
     }
-}
-
-private extension Optional {
-    var isSome: Bool { self != nil }
 }
 
 /// `MSG_NOSIGNAL`: a write to a closed socket fails with EPIPE instead of raising SIGPIPE.

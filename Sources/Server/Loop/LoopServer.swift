@@ -35,7 +35,7 @@ final class LoopServer: Sendable {
         var started: [EventLoop] = []
         for (index, socket) in sockets.enumerated() {
             do {
-                started.append(try EventLoop(server: self, index: index, listener: socket.descriptor))
+                started.append(try EventLoop(server: self, listener: socket.descriptor))
             } catch {
                 for socket in sockets[index...] { close(socket.descriptor) }
                 for loop in started { loop.post(.stop) }

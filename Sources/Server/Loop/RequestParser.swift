@@ -47,8 +47,6 @@ final class RequestParser {
     private var fieldName: [UInt8] = []
     private var fieldValue: [UInt8] = []
     private var refusal: HTTPError?
-    /// Stop after the head, before any body byte (set by the owner for each message).
-    var pauseAfterHead = false
     /// A message's method as it arrives, before llhttp sees it: llhttp knows a fixed list of
     /// methods, and a method that is a token but not on it is ours to answer (405 with `Allow`).
     private var methodBytes: [UInt8] = []
@@ -96,7 +94,7 @@ final class RequestParser {
         guard let space = bytes[index...].firstIndex(of: 0x20) else {
             methodBytes.append(contentsOf: bytes[index...])
             if methodBytes.count > Self.maxMethodBytes || methodBytes.contains(where: { !Self.isTokenByte($0) }) {
-                return execute(Self.copy(methodBytes), consumed: bytes.count)
+                return gathered(methodBytes)
             }
             return .needMore
         }
@@ -132,10 +130,8 @@ final class RequestParser {
         }
     }
 
-    private static func copy(_ bytes: [UInt8]) -> [UInt8] { bytes }
-
     /// llhttp over bytes gathered here, when the whole input was taken.
-    private func execute(_ bytes: [UInt8], consumed: Int) -> Outcome {
+    private func gathered(_ bytes: [UInt8]) -> Outcome {
         let outcome = bytes.withUnsafeBytes { execute($0) }
         if case .failed = outcome { return outcome }
         return .needMore
@@ -202,7 +198,6 @@ final class RequestParser {
         fieldName = []
         fieldValue = []
         valuePieces = 0
-        pauseAfterHead = false
     }
 
     /// The error a parse failure is answered with.
@@ -294,7 +289,8 @@ final class RequestParser {
         head.method = customMethod ?? llhttp_method_name(llhttp_method_t(UInt32(parser.pointee.method))).map { String(cString: $0) } ?? ""
         head.version = "HTTP/\(parser.pointee.http_major).\(parser.pointee.http_minor)"
         headDone = true
-        if pauseAfterHead || expectsBody { return Int32(HPE_PAUSED.rawValue) }
+        // Stop before the body: the head is checked (and `100 Continue` sent) first.
+        if expectsBody { return Int32(HPE_PAUSED.rawValue) }
         return 0
     }
 
