@@ -8,7 +8,7 @@ import Synchronization
 /// One thread that owns its connections: an epoll set with its listening socket, an eventfd that
 /// other threads wake it with, and a tick each second for deadlines. Everything about a
 /// connection happens on its loop's thread; other threads reach it only through `post`.
-final class EventLoop: @unchecked Sendable {
+final class EventLoop: TaskExecutor, @unchecked Sendable {
     /// What another thread asks of the loop.
     enum Message {
         /// A handler's answer for the connection's request `serial`.
@@ -25,6 +25,8 @@ final class EventLoop: @unchecked Sendable {
         case stop
         /// Serve a connected socket made elsewhere (a test's or a fuzzer's socket pair).
         case adopt(Int32, String)
+        /// A piece of a task that prefers this loop (a handler): it runs on the loop's thread.
+        case job(UnownedJob)
     }
 
     let server: LoopServer
@@ -33,11 +35,16 @@ final class EventLoop: @unchecked Sendable {
     private var listener: Int32
     /// The connections, by descriptor; the loop's thread only.
     private var connections: [Int32: LoopConnection] = [:]
-    private let inbox = Mutex<[Message]>([])
+    /// Messages from other threads; `open` until the loop ends, after which jobs go elsewhere.
+    private let inbox = Mutex<(messages: [Message], open: Bool)>(([], true))
     /// Where reads land before they are parsed, shared by the loop's connections.
     let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     private var running = true
     private var thread: pthread_t?
+    /// The loop's thread, once it runs (0 before).
+    private let threadID = Atomic<UInt>(0)
+    /// Messages posted on the loop's own thread: taken at the end of the turn, with no wake-up.
+    private var local: [Message] = []
     private let stopped = DispatchSemaphore(value: 0)
 
     init(server: LoopServer, listener: Int32) throws(ServerError) {
@@ -80,9 +87,19 @@ final class EventLoop: @unchecked Sendable {
 
     /// Hands a message to the loop's thread.
     func post(_ message: Message) {
-        let first = inbox.withLock { inbox in
-            inbox.append(message)
-            return inbox.count == 1
+        if isCurrent {
+            local.append(message)
+            return
+        }
+        let first = inbox.withLock { inbox -> Bool? in
+            guard inbox.open else { return nil }
+            inbox.messages.append(message)
+            return inbox.messages.count == 1
+        }
+        guard let first else {
+            // The loop has ended: a task still under way finishes on the global executor.
+            if case .job(let job) = message { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
+            return
         }
         if first {
             var one: UInt64 = 1
@@ -90,12 +107,23 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
+    /// Whether the caller runs on this loop's thread.
+    var isCurrent: Bool { threadID.load(ordering: .relaxed) == pthread_self() }
+
+    /// `TaskExecutor`: a handler's task runs on the loop that serves its connection, so that its
+    /// answer is written in the same turn, without another thread in between. What it awaits
+    /// elsewhere (an upstream, an actor) comes back here through the inbox.
+    func enqueue(_ job: consuming ExecutorJob) {
+        post(.job(UnownedJob(job)))
+    }
+
     private func run() {
+        threadID.store(pthread_self(), ordering: .relaxed)
         var events = [epoll_event](repeating: epoll_event(), count: 256)
         var nextTick = Timestamp.monotonicNanoseconds() + 1_000_000_000
         while running {
             let now = Timestamp.monotonicNanoseconds()
-            let wait = now >= nextTick ? 0 : Int32((nextTick - now) / 1_000_000 + 1)
+            let wait = now >= nextTick || !local.isEmpty ? 0 : Int32((nextTick - now) / 1_000_000 + 1)
             let count = epoll_wait(epoll, &events, Int32(events.count), wait)
             if count < 0 && errno != EINTR { break }
             for index in 0..<Int(max(count, 0)) {
@@ -109,12 +137,23 @@ final class EventLoop: @unchecked Sendable {
                     connection.handle(events: event.events)
                 }
             }
+            while !local.isEmpty {
+                let messages = local
+                local.removeAll(keepingCapacity: true)
+                for message in messages { receive(message) }
+            }
             if Timestamp.monotonicNanoseconds() >= nextTick {
                 nextTick = Timestamp.monotonicNanoseconds() + 1_000_000_000
                 tick()
             }
         }
         for connection in Array(connections.values) { connection.close(completed: false) }
+        let left = inbox.withLock { inbox in
+            inbox.open = false
+            return inbox.messages
+        }
+        threadID.store(0, ordering: .relaxed)
+        for case .job(let job) in local + left { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
         stopped.signal()
     }
 
@@ -122,30 +161,34 @@ final class EventLoop: @unchecked Sendable {
         var value: UInt64 = 0
         _ = read(wake, &value, 8)
         let messages = inbox.withLock { inbox -> [Message] in
-            defer { inbox.removeAll(keepingCapacity: true) }
-            return inbox
+            defer { inbox.messages.removeAll(keepingCapacity: true) }
+            return inbox.messages
         }
-        for message in messages {
-            switch message {
-            case .answer(let connection, let serial, let response):
-                guard connections[connection.descriptor] === connection else { continue }
-                connection.answer(response, serial: serial)
-            case .streamReady(let connection):
-                guard connections[connection.descriptor] === connection else { continue }
-                connection.streamReady()
-            case .stopAccepting:
-                stopAccepting()
-            case .closeIdle:
-                for connection in Array(connections.values) where connection.isIdle { connection.close(completed: true) }
-            case .closeAll:
-                stopAccepting()
-                for connection in Array(connections.values) { connection.shutDown() }
-            case .stop:
-                stopAccepting()
-                running = false
-            case .adopt(let descriptor, let remote):
-                serve(descriptor, remote: remote)
-            }
+        for message in messages { receive(message) }
+    }
+
+    private func receive(_ message: Message) {
+        switch message {
+        case .answer(let connection, let serial, let response):
+            guard connections[connection.descriptor] === connection else { return }
+            connection.answer(response, serial: serial)
+        case .streamReady(let connection):
+            guard connections[connection.descriptor] === connection else { return }
+            connection.streamReady()
+        case .stopAccepting:
+            stopAccepting()
+        case .closeIdle:
+            for connection in Array(connections.values) where connection.isIdle { connection.close(completed: true) }
+        case .closeAll:
+            stopAccepting()
+            for connection in Array(connections.values) { connection.shutDown() }
+        case .stop:
+            stopAccepting()
+            running = false
+        case .adopt(let descriptor, let remote):
+            serve(descriptor, remote: remote)
+        case .job(let job):
+            job.runSynchronously(on: asUnownedTaskExecutor())
         }
     }
 

@@ -296,7 +296,7 @@ final class LoopConnection: @unchecked Sendable {
             let responder = server.responder
             let serial = exchange.serial
             let loop = self.loop
-            task = Task(priority: HTTPServer.requestPriority) { [self] in
+            task = Task(executorPreference: loop, priority: HTTPServer.requestPriority) { [self] in
                 let response = await responder.run(routed, handler)
                 loop.post(.answer(self, serial, responder.finalize(response, for: routed)))
             }
