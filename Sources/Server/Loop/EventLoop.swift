@@ -1,5 +1,6 @@
 internal import CEpoll
 import Dispatch
+import Kernel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -39,6 +40,14 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     private let inbox = Mutex<(messages: [Message], open: Bool)>(([], true))
     /// Where reads land before they are parsed, shared by the loop's connections.
     let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    /// Where an answer's head is written before it goes out; reused for every answer.
+    var head: [UInt8] = {
+        var head: [UInt8] = []
+        head.reserveCapacity(2048)
+        return head
+    }()
+    /// The current second as an HTTP date, made once a second.
+    private var dateBytes: (second: Int64, bytes: [UInt8]) = (0, [])
     private var running = true
     private var thread: pthread_t?
     /// The loop's thread, once it runs (0 before).
@@ -237,6 +246,13 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     }
 
     // MARK: For connections
+
+    /// The current time as an HTTP date.
+    func date() -> [UInt8] {
+        let now = WallClock.seconds()
+        if dateBytes.second != now { dateBytes = (now, Array(HTTPDate.text(now).utf8)) }
+        return dateBytes.bytes
+    }
 
     func register(_ descriptor: Int32, events: UInt32) {
         var event = epoll_event()

@@ -327,7 +327,7 @@ final class LoopConnection: @unchecked Sendable {
             closeAfterAnswer = true
             let head = ResponseHead.bytes(
                 status: response.status, headers: response.headers, length: nil, chunked: streamChunked,
-                connection: connectionField(closing: closeAfterAnswer), date: server.date())
+                connection: connectionField(closing: closeAfterAnswer), date: loop.date())
             self.stream = stream
             phase = .streaming
             stream.attach(StreamPort(suspend: {}, resume: { [weak self, loop] in
@@ -342,19 +342,18 @@ final class LoopConnection: @unchecked Sendable {
         }
         response.headers.remove("Content-Length")
         let length = response.bodyCount
-        let head = ResponseHead.bytes(
-            status: response.status, headers: response.headers, length: bodiless ? nil : length, chunked: false,
-            connection: connectionField(closing: closes), date: server.date())
+        let date = loop.date()
+        ResponseHead.write(
+            into: &loop.head, status: response.status, headers: response.headers, length: bodiless ? nil : length,
+            chunked: false, connection: connectionField(closing: closes), date: date)
         exchange.bytes = isHead || bodiless ? 0 : length
         phase = .writing
-        let written: Int
-        if isHead || bodiless || length == 0 {
-            written = writeOut(head, nil)
-        } else {
+        let written = loop.head.withUnsafeBytes { head -> Int in
+            if isHead || bodiless || length == 0 { return writeOut(head, nil) }
             switch response.content {
-            case .bytes(let body): written = body.withUnsafeBytes { writeOut(head, $0) }
-            case .shared(let shared): written = writeOut(head, UnsafeRawBufferPointer(start: shared.pointer, count: shared.count))
-            case .stream: written = writeOut(head, nil)
+            case .bytes(let body): return body.withUnsafeBytes { writeOut(head, $0) }
+            case .shared(let shared): return writeOut(head, UnsafeRawBufferPointer(start: shared.pointer, count: shared.count))
+            case .stream: return writeOut(head, nil)
             }
         }
         if written < 0 { return close(completed: false) }
@@ -369,7 +368,7 @@ final class LoopConnection: @unchecked Sendable {
 
     /// Writes head and body with one `writev` when nothing waits before them; what the socket
     /// does not take is kept in `output`. Returns the bytes written, -1 on a failed socket.
-    private func writeOut(_ head: [UInt8], _ body: UnsafeRawBufferPointer?) -> Int {
+    private func writeOut(_ head: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer?) -> Int {
         let bodyCount = body?.count ?? 0
         guard output.count == written else {
             output.append(contentsOf: head)
@@ -378,17 +377,14 @@ final class LoopConnection: @unchecked Sendable {
         }
         output = []
         written = 0
-        var sent = head.withUnsafeBytes { headBytes -> Int in
-            var vectors = [
-                iovec(iov_base: UnsafeMutableRawPointer(mutating: headBytes.baseAddress), iov_len: headBytes.count),
-                iovec(iov_base: UnsafeMutableRawPointer(mutating: body?.baseAddress), iov_len: bodyCount),
-            ]
+        var vectors = (
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress), iov_len: head.count),
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: body?.baseAddress), iov_len: bodyCount))
+        var sent = withUnsafeMutablePointer(to: &vectors) { pair in
             var message = msghdr()
-            return vectors.withUnsafeMutableBufferPointer { buffer in
-                message.msg_iov = buffer.baseAddress
-                message.msg_iovlen = bodyCount > 0 ? 2 : 1
-                return sendmsg(descriptor, &message, noSignal)
-            }
+            message.msg_iov = UnsafeMutableRawPointer(pair).assumingMemoryBound(to: iovec.self)
+            message.msg_iovlen = bodyCount > 0 ? 2 : 1
+            return sendmsg(descriptor, &message, noSignal)
         }
         if sent < 0 {
             guard errno == EAGAIN || errno == EINTR else { return -1 }
@@ -405,7 +401,7 @@ final class LoopConnection: @unchecked Sendable {
 
     /// Bytes written outside an answer (`100 Continue`): at once, kept if the socket is full.
     private func writeNow(_ bytes: [UInt8]) {
-        if writeOut(bytes, nil) < 0 { close(completed: false) } else { flush() }
+        if bytes.withUnsafeBytes({ writeOut($0, nil) }) < 0 { close(completed: false) } else { flush() }
     }
 
     /// Writes what waits; when all is out, the answer is done (or the stream asked for more).

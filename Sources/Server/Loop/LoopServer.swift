@@ -18,7 +18,6 @@ final class LoopServer: Sendable {
     private let connections = Mutex(ConnectionTable())
     private let streams = Mutex<[ObjectIdentifier: ResponseStream]>([:])
     private let draining = Atomic<Bool>(false)
-    private let dateText = Mutex<(second: Int64, text: String)>((0, ""))
 
     init(responder: Responder, configuration: ServerConfiguration, log: ServerLog, accessLog: AccessLog) {
         self.responder = responder
@@ -133,14 +132,5 @@ final class LoopServer: Sendable {
             version: exchange.version, template: request?.template, status: status, bytes: exchange.bytes, duration: duration,
             userAgent: headers["User-Agent"], referer: accessLog.format == .combined ? headers["Referer"] : nil,
             completed: completed))
-    }
-
-    /// The current time as an HTTP date, made once a second.
-    func date() -> String {
-        let now = WallClock.seconds()
-        return dateText.withLock { cached in
-            if cached.second != now { cached = (now, HTTPDate.text(now)) }
-            return cached.text
-        }
     }
 }

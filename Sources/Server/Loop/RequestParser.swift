@@ -85,7 +85,12 @@ final class RequestParser {
     func feed(_ bytes: UnsafeRawBufferPointer) -> Outcome {
         guard scanningMethod else { return execute(bytes) }
         // The method is gathered up to its space; then llhttp gets it (or, for a token it does
-        // not know, GET in its place) and the rest.
+        // not know, GET in its place) and the rest. A method llhttp knows, whole in this read,
+        // goes to llhttp as it is.
+        if methodBytes.isEmpty, Self.startsWithKnownMethod(bytes) {
+            scanningMethod = false
+            return execute(bytes)
+        }
         var index = 0
         if methodBytes.isEmpty {
             // Empty lines before a request are skipped, as llhttp skips them.
@@ -149,11 +154,28 @@ final class RequestParser {
         }
     }
 
-    /// The methods llhttp knows for HTTP requests, by name: its `HTTP_METHOD_MAP`, numbered 0
-    /// (DELETE) to 33 (SOURCE). `llhttp_method_name` aborts for a number it does not know.
-    static let knownMethods: Set<[UInt8]> = Set((0...33).compactMap { value in
-        llhttp_method_name(llhttp_method_t(UInt32(value))).map { Array(String(cString: $0).utf8) }
-    })
+    /// The methods llhttp knows for HTTP requests, by name.
+    static let knownMethods: Set<[UInt8]> = Set(methodNames.filter { !$0.isEmpty }.map { Array($0.utf8) })
+
+    /// Whether `bytes` start with a method llhttp knows and its space.
+    private static func startsWithKnownMethod(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let space = bytes.prefix(Self.longestKnownMethod + 1).firstIndex(of: 0x20) else { return false }
+        let method = UnsafeRawBufferPointer(rebasing: bytes[..<space])
+        return knownMethodList.contains { $0.elementsEqual(method) }
+    }
+
+    /// `knownMethods` as a list, the most used first.
+    private static let knownMethodList: [[UInt8]] = {
+        let common = ["GET", "HEAD", "POST", "OPTIONS"].map { Array($0.utf8) }
+        return common + knownMethods.filter { !common.contains($0) }
+    }()
+    private static let longestKnownMethod = knownMethods.map(\.count).max() ?? 0
+
+    /// llhttp's method names by number, made once: its `HTTP_METHOD_MAP`, numbered 0 (DELETE)
+    /// to 33 (SOURCE). `llhttp_method_name` aborts for a number it does not know.
+    private static let methodNames: [String] = (0...33).map { value in
+        llhttp_method_name(llhttp_method_t(UInt32(value))).map { String(cString: $0) } ?? ""
+    }
 
     /// llhttp over `bytes`, from where it stopped.
     private func execute(_ bytes: UnsafeRawBufferPointer) -> Outcome {
@@ -280,14 +302,22 @@ final class RequestParser {
         // llhttp leaves the value's leading white space out; trailing white space is not part of it either (RFC 9110 §5.5).
         while let last = fieldValue.last, last == 0x20 || last == 0x09 { fieldValue.removeLast() }
         head.headers.add(String(decoding: fieldName, as: UTF8.self), String(decoding: fieldValue, as: UTF8.self))
-        fieldName = []
-        fieldValue = []
+        // Kept for the next field; given up when the head is complete.
+        fieldName.removeAll(keepingCapacity: true)
+        fieldValue.removeAll(keepingCapacity: true)
         return 0
     }
 
     fileprivate func headersComplete() -> Int32 {
-        head.method = customMethod ?? llhttp_method_name(llhttp_method_t(UInt32(parser.pointee.method))).map { String(cString: $0) } ?? ""
-        head.version = "HTTP/\(parser.pointee.http_major).\(parser.pointee.http_minor)"
+        let method = Int(parser.pointee.method)
+        head.method = customMethod ?? (method < Self.methodNames.count ? Self.methodNames[method] : "")
+        switch (parser.pointee.http_major, parser.pointee.http_minor) {
+        case (1, 1): head.version = "HTTP/1.1"
+        case (1, 0): head.version = "HTTP/1.0"
+        case (let major, let minor): head.version = "HTTP/\(major).\(minor)"
+        }
+        fieldName = []
+        fieldValue = []
         headDone = true
         // Stop before the body: the head is checked (and `100 Continue` sent) first.
         if expectsBody { return Int32(HPE_PAUSED.rawValue) }

@@ -2,36 +2,98 @@
 /// `Date`, the body's framing (`Content-Length`, or `Transfer-Encoding: chunked` for a stream)
 /// and `Connection`.
 ///
+/// The head is written into a buffer its loop reuses for every answer, so an answer costs no
+/// allocation for its head; what the socket does not take at once is copied out of it.
+///
 /// ```swift
-/// ResponseHead.bytes(status: 200, headers: [("Content-Type", "application/xml")], length: 12, chunked: false,
-///                    connection: nil, date: "Mon, 07 Dec 2026 12:00:00 GMT")
+/// var head: [UInt8] = []
+/// ResponseHead.write(into: &head, status: 200, headers: [("Content-Type", "application/xml")], length: 12,
+///                    chunked: false, connection: nil, date: Array("Mon, 07 Dec 2026 12:00:00 GMT".utf8))
 /// // HTTP/1.1 200 OK\r\nContent-Type: application/xml\r\nDate: …\r\nContent-Length: 12\r\n\r\n
 /// ```
 enum ResponseHead {
+    static func write(
+        into head: inout [UInt8], status: Int, headers: HTTPHeaders, length: Int?, chunked: Bool, connection: String?,
+        date: [UInt8]
+    ) {
+        head.removeAll(keepingCapacity: true)
+        head.append(contentsOf: "HTTP/1.1 ".utf8)
+        appendDecimal(status, to: &head)
+        head.append(0x20)
+        head.append(contentsOf: HTTPStatus.reason(status).utf8)
+        newline(&head)
+        for field in headers where isServed(field) {
+            head.append(contentsOf: field.name.utf8)
+            head.append(0x3A)
+            head.append(0x20)
+            head.append(contentsOf: field.value.utf8)
+            newline(&head)
+        }
+        head.append(contentsOf: "Date: ".utf8)
+        head.append(contentsOf: date)
+        newline(&head)
+        if let length {
+            head.append(contentsOf: "Content-Length: ".utf8)
+            appendDecimal(length, to: &head)
+            newline(&head)
+        }
+        if chunked { head.append(contentsOf: "Transfer-Encoding: chunked\r\n".utf8) }
+        if let connection {
+            head.append(contentsOf: "Connection: ".utf8)
+            head.append(contentsOf: connection.utf8)
+            newline(&head)
+        }
+        newline(&head)
+    }
+
+    /// The head as a new array (for a head that is not written at once).
     static func bytes(
-        status: Int, headers: HTTPHeaders, length: Int?, chunked: Bool, connection: String?, date: String
+        status: Int, headers: HTTPHeaders, length: Int?, chunked: Bool, connection: String?, date: [UInt8]
     ) -> [UInt8] {
         var head: [UInt8] = []
         head.reserveCapacity(256 + headers.count * 48)
-        head.append(contentsOf: "HTTP/1.1 \(status) \(HTTPStatus.reason(status))\r\n".utf8)
-        for field in headers {
-            // The connection's own fields are written below; a value that could end the line is left out.
-            if field.name.equalsIgnoringASCIICase("Connection") || field.name.equalsIgnoringASCIICase("Transfer-Encoding")
-                || field.name.equalsIgnoringASCIICase("Date")
-            {
-                continue
-            }
-            guard !field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else { continue }
-            head.append(contentsOf: field.name.utf8)
-            head.append(contentsOf: [0x3A, 0x20])
-            head.append(contentsOf: field.value.utf8)
-            head.append(contentsOf: [0x0D, 0x0A])
-        }
-        head.append(contentsOf: "Date: \(date)\r\n".utf8)
-        if let length { head.append(contentsOf: "Content-Length: \(length)\r\n".utf8) }
-        if chunked { head.append(contentsOf: "Transfer-Encoding: chunked\r\n".utf8) }
-        if let connection { head.append(contentsOf: "Connection: \(connection)\r\n".utf8) }
-        head.append(contentsOf: [0x0D, 0x0A])
+        write(into: &head, status: status, headers: headers, length: length, chunked: chunked, connection: connection, date: date)
         return head
+    }
+
+    /// Whether a handler's field goes out as it is: the connection's own fields are written by
+    /// the connection, and a value that could end the line is left out.
+    private static func isServed(_ field: HTTPHeaders.Field) -> Bool {
+        switch field.name.utf8.count {
+        case 4 where field.name.equalsIgnoringASCIICase("Date"),
+             10 where field.name.equalsIgnoringASCIICase("Connection"),
+             17 where field.name.equalsIgnoringASCIICase("Transfer-Encoding"):
+            return false
+        default:
+            break
+        }
+        var value = field.value
+        return value.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 && (byte == 0x0D || byte == 0x0A || byte == 0) { return false }
+            return true
+        }
+    }
+
+    private static func newline(_ head: inout [UInt8]) {
+        head.append(0x0D)
+        head.append(0x0A)
+    }
+
+    /// `value` (0 or more) in decimal digits.
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        guard value >= 10 else { return bytes.append(UInt8(truncatingIfNeeded: 0x30 + max(value, 0))) }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var rest = value
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                buffer[19 - count] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+                rest /= 10
+                count += 1
+            }
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
     }
 }
