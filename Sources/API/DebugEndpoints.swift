@@ -47,11 +47,9 @@ enum DebugEndpoints {
                     body: .prepared(request.format == .xml ? xml : json), cache: .maxAge(60), negotiated: true)
             },
             // A subscriber that waits: one event, then nothing until the client leaves or the server stops.
-            idleEvents.answering { _, _ in
-                .eventStream(heartbeat: nil) { events in
-                    try await events.send(event: "ready", data: "1")
-                    while !Task.isCancelled { try await Task.sleep(for: .seconds(3600)) }
-                }
+            idleEvents.answeringInline { _, _ in
+                // Fed, with no task: the stream holds until the client leaves.
+                .eventFeed { events in events.send(event: "ready", data: "1") }
             },
             delay.answering(as: DelayArguments.self) { request, arguments in
                 try await Task.sleep(for: .milliseconds(arguments.ms))

@@ -153,7 +153,7 @@ struct StreamLiveTests {
             #expect(try await live.get("/hello").status == 200)
             // The request completes once libmicrohttpd has seen the closed socket, just after the cancellation.
             let server = live.server
-            #expect(await eventually { server.metrics.requestsInFlight == 0 && server.streams.withLock { $0.isEmpty } })
+            #expect(await eventually { server.metrics.requestsInFlight == 0 && server.openStreams.isEmpty })
         }
     }
 
@@ -244,7 +244,7 @@ struct StreamLiveTests {
         await probe.cancelled.wait()
         // The client sees the stream cut, not completed.
         #expect(await (try reading) == nil)
-        #expect(live.server.streams.withLock { $0.isEmpty })
+        #expect(live.server.openStreams.isEmpty)
     }
 
     @Test("the access log line is written at the end, with the bytes sent")

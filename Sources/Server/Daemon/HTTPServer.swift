@@ -63,6 +63,12 @@ public final class HTTPServer: Sendable {
     /// The HTTP/1.1 core that serves.
     public var core: HTTPCore { configuration.core }
 
+    /// The streamed bodies being sent now, on whichever core serves.
+    var openStreams: [ResponseStream] {
+        if let core = loopCore.withLock({ $0 }) { return core.openStreams }
+        return streams.withLock { Array($0.values) }
+    }
+
     /// Serves a socket connected elsewhere (one end of a socket pair, say) as a client
     /// connection from `remote`, within the connection limits; the server owns it from now on.
     /// The event-loop core only; false when another core serves (the socket is then left alone).
@@ -252,7 +258,11 @@ public final class HTTPServer: Sendable {
                 return closed ? context : nil
             }
         }
-        for context in gone { context.task.withLock { $0?.cancel() } }
+        for context in gone {
+            context.task.withLock { $0?.cancel() }
+            // A fed stream has no task: the stream itself is cancelled.
+            context.stream?.cancel()
+        }
         disconnectWatch.withLock { timer in
             guard suspended.withLock({ $0.isEmpty }) else { return }
             timer?.cancel()

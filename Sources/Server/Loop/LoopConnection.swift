@@ -283,7 +283,9 @@ final class LoopConnection: @unchecked Sendable {
     private func dispatch() {
         guard let exchange, var request = exchange.request else { return }
         request.body = parser.body
-        parser.body = []
+        // The request has all it needs of the head: a connection that waits for its answer (or
+        // streams one) holds nothing of it twice.
+        parser.reset()
         let step = server.responder.begin(request)
         switch consume step {
         case .respond(let routed, let response):

@@ -114,6 +114,9 @@ final class LoopServer: Sendable {
         streams.withLock { $0[ObjectIdentifier(stream)] = stream }
     }
 
+    /// The streamed bodies being sent now.
+    var openStreams: [ResponseStream] { streams.withLock { Array($0.values) } }
+
     func streamClosed(_ stream: ResponseStream) {
         streams.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(stream)) }
     }

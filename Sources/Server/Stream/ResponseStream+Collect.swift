@@ -20,7 +20,7 @@ extension ResponseStream {
                 break reading
             }
         }
-        await task.value
+        await task?.value
         return bytes
     }
 }

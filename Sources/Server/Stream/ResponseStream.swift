@@ -20,6 +20,8 @@ public final class ResponseStream: Sendable {
     let body: StreamBody
     private let inner: Mutex<Inner>
     private let producer = Mutex<Task<Void, Never>?>(nil)
+    /// What a fed body's owner asked to run when the stream is cancelled.
+    private let cancelHandlers = Mutex<[@Sendable () -> Void]>([])
     private let lastWrite = Atomic<UInt64>(0)
 
     init(_ body: StreamBody) {
@@ -48,14 +50,19 @@ public final class ResponseStream: Sendable {
 
     // MARK: Producer side
 
-    /// Starts the producer in its own task, unless the stream was cancelled first.
-    func start() -> Task<Void, Never> {
+    /// Starts the producer in its own task, unless the stream was cancelled first; a fed body
+    /// gets its feed instead, and has no task.
+    func start() -> Task<Void, Never>? {
+        guard case .producer(let produce) = body.source else {
+            if case .feed(let open) = body.source { open(StreamFeed(stream: self)) }
+            return nil
+        }
         let task = Task(priority: HTTPServer.requestPriority) { [self] in
             let writer = ResponseBodyWriter(stream: self)
             var failed = false
             do {
                 try await withTaskCancellationHandler {
-                    try await body.produce(writer)
+                    try await produce(writer)
                 } onCancel: {
                     self.cancel()
                 }
@@ -99,7 +106,7 @@ public final class ResponseStream: Sendable {
         }
     }
 
-    private func finish(failed: Bool) {
+    func finish(failed: Bool) {
         inner.withLock { inner in
             if inner.machine.finish(failed: failed) { inner.port?.resume() }
         }
@@ -107,15 +114,36 @@ public final class ResponseStream: Sendable {
 
     /// Stops the stream: pending and later writes throw, the reader cuts the connection, the producer is cancelled.
     func cancel() {
-        let action = inner.withLock { inner in
+        let (action, wasProducing) = inner.withLock { inner in
+            let wasProducing = inner.machine.phase == .producing
             let action = inner.machine.cancel()
             if action.wakeReader { inner.port?.resume() }
-            return action
+            return (action, wasProducing)
         }
         for writer in action.writers { writer.resume(throwing: CancellationError()) }
         // Taken out first: cancelling runs the task's handler, which calls back here.
         let task = producer.withLock { $0 }
         task?.cancel()
+        let handlers = cancelHandlers.withLock { handlers in
+            defer { handlers = [] }
+            return handlers
+        }
+        if wasProducing { for handler in handlers { handler() } }
+    }
+
+    /// Runs `handler` when the stream is cancelled before its producer or owner ended it, or at
+    /// once if it already was.
+    func onCancel(_ handler: @escaping @Sendable () -> Void) {
+        let now = cancelHandlers.withLock { handlers -> Bool? in
+            switch inner.withLock({ $0.machine.phase }) {
+            case .producing:
+                handlers.append(handler)
+                return nil
+            case .cancelled: return true
+            case .finished, .failed: return false
+            }
+        }
+        if now == true { handler() }
     }
 
     // MARK: Connection side

@@ -12,21 +12,65 @@
 /// writes throw `CancellationError`. Returning ends the body; throwing cuts the connection after what
 /// was written, so that the client sees an incomplete response rather than a complete one.
 /// Streamed bodies get no `ETag`, no gzip and `Cache-Control: no-store`.
+///
+/// A body can also be fed from outside, with no task of its own (`StreamBody(feeding:)`): its
+/// owner keeps the `StreamFeed` it is handed and sends to it whenever it has something, as one
+/// publisher does for many subscribers. A feed never waits: what does not fit the buffer is
+/// refused, and the owner decides whether to drop it or end the stream.
 public struct StreamBody: Sendable {
     /// Writes the body; runs once per response.
     public typealias Producer = @Sendable (ResponseBodyWriter) async throws -> Void
+    /// Receives the feed of a body fed from outside, once per response, when its head is queued.
+    public typealias Opener = @Sendable (StreamFeed) -> Void
+
+    enum Source: Sendable {
+        case producer(Producer)
+        case feed(Opener)
+    }
 
     /// The default bound on buffered, unsent bytes.
     public static let defaultBufferLimit = 64 * 1024
 
-    /// Unsent bytes above which a write waits for the client.
+    /// Unsent bytes above which a write waits for the client (a feed's send is refused).
     public let bufferLimit: Int
-    let produce: Producer
+    let source: Source
 
     /// Creates a streamed body from its producer.
     public init(bufferLimit: Int = StreamBody.defaultBufferLimit, _ produce: @escaping Producer) {
         self.bufferLimit = bufferLimit
-        self.produce = produce
+        source = .producer(produce)
+    }
+
+    /// Creates a streamed body fed from outside: `open` gets its feed when the head is queued.
+    public init(bufferLimit: Int = StreamBody.defaultBufferLimit, feeding open: @escaping Opener) {
+        self.bufferLimit = bufferLimit
+        source = .feed(open)
+    }
+}
+
+/// What the owner of a body fed from outside sends to; any thread may use it.
+public struct StreamFeed: Sendable {
+    let stream: ResponseStream
+
+    /// Buffers bytes for sending if they fit now. False when the buffer is full (the client reads
+    /// slower than the feed sends) or the stream has ended.
+    @discardableResult
+    public func send(_ bytes: [UInt8]) -> Bool {
+        stream.writeIfRoom(bytes)
+    }
+
+    /// Ends the body after what was sent.
+    public func finish() {
+        stream.finish(failed: false)
+    }
+
+    /// Whether nothing more will be sent (the client went away or the server stops).
+    public var isCancelled: Bool { stream.isCancelled }
+
+    /// Runs `handler` once when the stream is cancelled (the client went away or the server
+    /// stops) before `finish()`; at once if it already was.
+    public func onCancel(_ handler: @escaping @Sendable () -> Void) {
+        stream.onCancel(handler)
     }
 }
 

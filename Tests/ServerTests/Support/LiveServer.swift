@@ -47,7 +47,7 @@ struct LiveServer: Sendable {
 
     /// The state of every stream still open, for a test's failure message.
     var openStreams: [String] {
-        server.streams.withLock { $0.values.map(\.stateDescription) }
+        server.openStreams.map(\.stateDescription)
     }
 
     /// One request with a fresh client, off the cooperative pool.
