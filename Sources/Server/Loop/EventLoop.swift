@@ -236,7 +236,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
         }
         let connection = LoopConnection(loop: self, descriptor: descriptor, state: state)
         connections[descriptor] = connection
-        register(descriptor, events: EPOLLIN.rawValue | EPOLLRDHUP.rawValue)
+        register(descriptor, events: EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLET.rawValue)
         connection.opened()
     }
 

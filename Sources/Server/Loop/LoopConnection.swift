@@ -543,7 +543,7 @@ final class LoopConnection: @unchecked Sendable {
 
     private func updateInterest() {
         guard phase != .closed else { return }
-        var events = EPOLLRDHUP.rawValue
+        var events = EPOLLRDHUP.rawValue | EPOLLET.rawValue
         if !readingPaused { events |= EPOLLIN.rawValue }
         if wantsOutput { events |= EPOLLOUT.rawValue }
         loop.modify(descriptor, events: events)
