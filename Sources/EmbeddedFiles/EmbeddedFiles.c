@@ -30,3 +30,17 @@ embedded_file embedded_web_file(size_t index, const char **name) {
     *name = row->name;
     return (embedded_file){row->start, (size_t)(row->end - row->start), row->digest};
 }
+
+#include <stdint.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+int embedded_release(embedded_file file) {
+    long page = sysconf(_SC_PAGESIZE);
+    if (page <= 0) return 0;
+    /* Only pages wholly inside the file: a page shared with other data may have been written. */
+    uintptr_t first = ((uintptr_t)file.bytes + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
+    uintptr_t last = ((uintptr_t)file.bytes + file.count) & ~((uintptr_t)page - 1);
+    if (last <= first) return 0;
+    return madvise((void *)first, last - first, MADV_DONTNEED) == 0;
+}

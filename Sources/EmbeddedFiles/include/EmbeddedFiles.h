@@ -28,4 +28,9 @@ embedded_file embedded_stations(void);
 size_t embedded_web_file_count(void);
 embedded_file embedded_web_file(size_t index, const char **name);
 
+/* Gives the resident pages of a file back to the system once it has been read: the pages lie
+ * wholly inside the file, were never written, and are read again from the binary if the file is
+ * read again. Returns 1 when pages were released. */
+int embedded_release(embedded_file file);
+
 #endif

@@ -12,8 +12,13 @@ internal import EmbeddedFiles
 /// let bern = SwissStations.all.first { $0.id == "8507000" }   // Bern, 46.94883, 7.43913
 /// ```
 public enum SwissStations {
-    /// Every station, sorted by id, ids unique; parsed on first use.
-    public static let all: [Station] = parse(bytes: embeddedBytes)
+    /// Every station, sorted by id, ids unique; parsed on first use. The table's pages are then
+    /// given back: they would stay resident (1.5 MiB) for nothing.
+    public static let all: [Station] = {
+        let stations = parse(bytes: embeddedBytes)
+        _ = embedded_release(embedded_stations())
+        return stations
+    }()
 
     /// The SHA-256 of the embedded table, in hex: it names the data version.
     public static var digest: String { String(cString: embedded_stations().sha256) }

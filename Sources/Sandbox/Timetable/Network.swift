@@ -33,7 +33,7 @@ struct Network: Sendable {
 
     let stations: [Station]
     /// Station index by id without leading zeros.
-    let index: [String: Int]
+    let index: StationIndex
     /// Hub station indices, largest first.
     let hubs: [Int]
     /// Per railway station: its hub (itself for a hub).
@@ -87,8 +87,7 @@ struct Network: Sendable {
         let stations = inOrder ? input : input.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
             .map(\.element).filter { seen.insert(Network.key($0.id)).inserted }
         self.stations = stations
-        var index: [String: Int] = [:]
-        for (position, station) in stations.enumerated() { index[Network.key(station.id)] = position }
+        let index = StationIndex(stations)
         self.index = index
 
         let trains = stations.indices.filter { stations[$0].kind == .train }
@@ -218,5 +217,29 @@ struct Network: Sendable {
             let count = (ordered.count + shape.maximumStops - 1) / shape.maximumStops
             return (0..<count).map { line in stride(from: line, to: ordered.count, by: count).map { ordered[$0] } }
         }
+    }
+}
+
+/// Stations by the key of their id (`Network.key`), without a dictionary: their positions sorted
+/// by key, searched by halves. A tenth of a dictionary's memory for the 26,644 stations.
+struct StationIndex: Sendable {
+    private let stations: [Station]
+    private let order: [Int32]
+
+    init(_ stations: [Station]) {
+        let keys = stations.map { Network.key($0.id) }
+        self.stations = stations
+        order = stations.indices.sorted { keys[$0] < keys[$1] }.map { Int32($0) }
+    }
+
+    /// The position of the station whose id has this key.
+    subscript(key: String) -> Int? {
+        var low = 0, high = order.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Network.key(stations[Int(order[middle])].id) < key { low = middle + 1 } else { high = middle }
+        }
+        guard low < order.count, Network.key(stations[Int(order[low])].id) == key else { return nil }
+        return Int(order[low])
     }
 }

@@ -6,40 +6,54 @@ public import Model
 /// Names are folded once, to bytes, so that a lookup over a few thousand stations is a scan of
 /// short byte strings.
 struct StationSearch: Sendable {
-    /// Per station: its name folded with `ü` → `u` and with `ü` → `ue`.
-    private let plain: [[UInt8]]
-    private let spelled: [[UInt8]]
-    /// Folded name → the station with that name that ranks first.
-    private let exact: [[UInt8]: Int]
+    /// Per station: its name folded with `ü` → `u`, and with `ü` → `ue` (empty when that is the
+    /// same bytes), in one buffer each.
+    private let plain: FoldedNames
+    private let spelled: FoldedNames
+    /// Stations by folded name (both foldings, `exactKeys`), sorted by those bytes: for each
+    /// name, the station of that name that ranks first.
+    private let exact: [UInt32]
     /// Folded town name → (the town as written, its main railway station).
-    private let towns: [[UInt8]: (name: String, station: Int)]
+    private let towns: [String: (name: String, station: Int32)]
     /// Per station, what orders equal scores: railway stations first, hubs first, short names first.
-    private let rank: [(kind: Int, hub: Int, length: Int)]
+    private let rank: [Rank]
+
+    struct Rank {
+        let kind: UInt8, hub: UInt8, length: UInt16
+    }
 
     init(network: Network) {
         let stations = network.stations
-        let plain = stations.map { Self.fold($0.name, umlauts: false) }
+        let plain = FoldedNames(stations.map { Self.fold($0.name, umlauts: false) })
         // A name without umlauts shares its one folding.
-        let spelled = stations.indices.map { index in
+        let spelled = FoldedNames(stations.indices.map { index in
             let folded = Self.fold(stations[index].name, umlauts: true)
-            return folded == plain[index] ? plain[index] : folded
-        }
+            return plain[index].elementsEqual(folded) ? [] : folded
+        })
         let hubs = Set(network.hubs)
-        let rank = stations.indices.map { (kind: stations[$0].kind == .train ? 0 : 1, hub: hubs.contains($0) ? 0 : 1, length: stations[$0].name.count) }
-        var exact: [[UInt8]: Int] = [:]
-        for index in stations.indices.sorted(by: { (rank[$0].kind, rank[$0].hub, $0) < (rank[$1].kind, rank[$1].hub, $1) }) {
-            if exact[plain[index]] == nil { exact[plain[index]] = index }
-            if exact[spelled[index]] == nil { exact[spelled[index]] = index }
+        let rank = stations.indices.map { index in
+            Rank(kind: stations[index].kind == .train ? 0 : 1, hub: hubs.contains(index) ? 0 : 1,
+                 length: UInt16(clamping: stations[index].name.count))
         }
-        var towns: [[UInt8]: (name: String, station: Int)] = [:]
+        // Each name once, for the station that ranks first; a key is a station and which folding.
+        var seen = Set<[UInt8]>()
+        var exact: [UInt32] = []
+        for index in stations.indices.sorted(by: { (rank[$0].kind, rank[$0].hub, $0) < (rank[$1].kind, rank[$1].hub, $1) }) {
+            for (key, folding) in [(plain[index], 0), (spelled[index], 1)] where !key.isEmpty || folding == 0 {
+                if seen.insert(Array(key)).inserted { exact.append(UInt32(index) << 1 | UInt32(folding)) }
+            }
+        }
+        exact.sort { Self.key($0, plain, spelled).lexicographicallyPrecedes(Self.key($1, plain, spelled)) }
+        var towns: [String: (name: String, station: Int32)] = [:]
         for (index, station) in stations.enumerated() where station.kind == .train && !station.locality.isEmpty {
             let town = Self.fold(station.locality, umlauts: false)
+            let key = String(decoding: town, as: UTF8.self)
             // The hub of the town, else the station named like it, else the first.
             let order = { (candidate: Int) -> (Int, Int, Int) in
-                (hubs.contains(candidate) ? 0 : 1, plain[candidate] == town ? 0 : 1, candidate)
+                (hubs.contains(candidate) ? 0 : 1, plain[candidate].elementsEqual(town) ? 0 : 1, candidate)
             }
-            if let current = towns[town], order(current.station) <= order(index) { continue }
-            towns[town] = (station.locality, index)
+            if let current = towns[key], order(Int(current.station)) <= order(index) { continue }
+            towns[key] = (station.locality, Int32(index))
         }
         self.plain = plain
         self.spelled = spelled
@@ -48,11 +62,31 @@ struct StationSearch: Sendable {
         self.towns = towns
     }
 
+    /// The bytes an `exact` entry stands for.
+    private static func key(_ entry: UInt32, _ plain: FoldedNames, _ spelled: FoldedNames) -> ArraySlice<UInt8> {
+        entry & 1 == 0 ? plain[Int(entry >> 1)] : spelled[Int(entry >> 1)]
+    }
+
+    /// The station whose folded name is `folded`, the one that ranks first among equals.
+    private func station(named folded: [UInt8]) -> Int? {
+        var low = 0, high = exact.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Self.key(exact[middle], plain, spelled).lexicographicallyPrecedes(folded) { low = middle + 1 } else { high = middle }
+        }
+        guard low < exact.count, Self.key(exact[low], plain, spelled).elementsEqual(folded) else { return nil }
+        return Int(exact[low] >> 1)
+    }
+
+    private func town(_ folded: [UInt8]) -> (name: String, station: Int)? {
+        towns[String(decoding: folded, as: UTF8.self)].map { ($0.name, Int($0.station)) }
+    }
+
     /// The station a name means: the one of that name, the main station of the town of that
     /// name, or the best match.
     func resolve(_ query: String, in network: Network) -> Int? {
         let folded = Self.fold(query, umlauts: false)
-        if let index = exact[folded] ?? towns[folded]?.station { return index }
+        if let index = station(named: folded) ?? town(folded)?.station { return index }
         return matches(query, in: network, limit: 1).first.flatMap { network.index[Network.key($0.station.id)] }
     }
 
@@ -64,16 +98,18 @@ struct StationSearch: Sendable {
         if folded.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let index = network.index[Network.key(String(decoding: folded, as: UTF8.self))] {
             found.append((index, network.stations[index].name, 100))
         }
-        if let town = towns[folded], plain[town.station] != folded {
+        if let town = town(folded), !plain[town.station].elementsEqual(folded) {
             found.append((town.station, town.name, 100))
         }
-        for index in plain.indices {
-            let score = max(Self.score(folded, plain[index]), Self.score(folded, spelled[index]))
+        for index in 0..<plain.count {
+            let name = plain[index], other = spelled[index]
+            let score = max(Self.score(folded, name), other.isEmpty ? 0 : Self.score(folded, other))
             if score > 0 { found.append((index, network.stations[index].name, score)) }
         }
         func order(_ item: (index: Int, name: String, score: Int)) -> (Int, Int, Int, Int, String) {
             let rank = rank[item.index]
-            return (-item.score, rank.kind, rank.hub, item.name == network.stations[item.index].name ? rank.length : item.name.count, item.name)
+            let length = item.name == network.stations[item.index].name ? Int(rank.length) : item.name.count
+            return (-item.score, Int(rank.kind), Int(rank.hub), length, item.name)
         }
         return found.sorted { order($0) < order($1) }.prefix(limit).map {
             StationMatch(station: network.stations[$0.index], name: $0.name, score: $0.score)
@@ -84,14 +120,16 @@ struct StationSearch: Sendable {
     /// for `Zürich`); 81–89 for one whose first word starts with it (`Bernex` for `Bern`);
     /// 71–79 when a later word does; 60 for a name that contains it; 0 otherwise. Longer names
     /// score a little less.
-    static func score(_ query: [UInt8], _ name: [UInt8]) -> Int {
+    static func score(_ query: [UInt8], _ name: ArraySlice<UInt8>) -> Int {
         guard name.count >= query.count, let first = query.first else { return 0 }
-        if name == query { return 100 }
+        if name.elementsEqual(query) { return 100 }
         guard name.count > query.count else { return 0 }
         let longer = min(8, (name.count - query.count) / 4)
-        if name.starts(with: query) { return (name[query.count] == 0x20 ? 99 : 89) - longer }
+        let base = name.startIndex
+        if name.starts(with: query) { return (name[base + query.count] == 0x20 ? 99 : 89) - longer }
         var containing = false
-        for start in 1...(name.count - query.count) where name[start] == first && name[start..<(start + query.count)].elementsEqual(query) {
+        for start in (base + 1)...(base + name.count - query.count)
+        where name[start] == first && name[start..<(start + query.count)].elementsEqual(query) {
             if name[start - 1] == 0x20 { return 79 - longer }
             containing = true
         }
@@ -161,5 +199,31 @@ extension TimetableModel {
     public func resolve(_ query: String) -> Station? {
         if query.allSatisfy({ $0.isNumber || $0 == "#" }), let station = station(id: query) { return station }
         return search.resolve(query, in: network).map { network.stations[$0] }
+    }
+}
+
+/// Byte strings kept one after another in one buffer, by position: one allocation for all.
+struct FoldedNames: Sendable {
+    private let bytes: [UInt8]
+    /// Where each string starts in `bytes`, and where the last ends.
+    private let starts: [UInt32]
+
+    init(_ names: [[UInt8]]) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(names.reduce(0) { $0 + $1.count })
+        var starts: [UInt32] = [0]
+        starts.reserveCapacity(names.count + 1)
+        for name in names {
+            bytes.append(contentsOf: name)
+            starts.append(UInt32(bytes.count))
+        }
+        self.bytes = bytes
+        self.starts = starts
+    }
+
+    var count: Int { starts.count - 1 }
+
+    subscript(index: Int) -> ArraySlice<UInt8> {
+        bytes[Int(starts[index])..<Int(starts[index + 1])]
     }
 }
