@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import HTTPTesting
 import Testing
 @testable import Server
@@ -91,6 +94,27 @@ struct LiveServerEdgeTests {
             }
             #expect(other.status == 200)
             #expect(other.text.contains("<hello>"))
+        }
+    }
+
+    @Test("a client that sends its requests and closes its side gets every answer, then the close",
+          arguments: [1, 3])
+    func halfClosedClient(requests: Int) async throws {
+        // With an idle timeout of ten minutes, a close within the test's minute can only come
+        // from the server having seen the client's end, sent together with the requests.
+        try await LiveServer.with(routes: TestRoutes.all, configure: { $0.limits.idleTimeout = 600 }) { live in
+            let port = live.port
+            let received = try await offPool { () -> [UInt8]? in
+                let fd = try RawHTTP.openIdle(port: port)
+                defer { RawHTTP.close(fd) }
+                let request = Array("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+                try RawHTTP.write(fd, Array((0..<requests).map { _ in request }.joined()))
+                shutdown(fd, Int32(SHUT_WR))
+                return RawHTTP.readUntilClosed(fd, within: 60)
+            }
+            let text = String(decoding: try #require(received, "the connection stayed open"), as: UTF8.self)
+            #expect(text.components(separatedBy: "HTTP/1.1 200 OK").count - 1 == requests)
+            #expect(text.components(separatedBy: "<hello>").count - 1 == requests)
         }
     }
 

@@ -99,10 +99,15 @@ final class LoopConnection: @unchecked Sendable {
             return
         }
         if events & EPOLLOUT.rawValue != 0 { flush() }
-        if phase != .closed, events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue) != 0 { readable() }
+        if phase != .closed, events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue) != 0 {
+            readable(hangUp: events & EPOLLRDHUP.rawValue != 0)
+        }
     }
 
-    private func readable() {
+    /// Reads what the socket has. Edge-triggered epoll says nothing again about bytes or an end
+    /// already there: a short read ends the reading only when the client has not also closed its
+    /// side (`hangUp`), else reading goes on to that end.
+    private func readable(hangUp: Bool) {
         while phase != .closed {
             if phase == .lingering {
                 let count = recv(descriptor, loop.scratch.baseAddress, loop.scratch.count, 0)
@@ -138,7 +143,7 @@ final class LoopConnection: @unchecked Sendable {
             }
             // A short read took all there was: epoll says when more comes, which saves the read
             // that would only say EAGAIN.
-            if count < loop.scratch.count { return }
+            if count < loop.scratch.count && !hangUp { return }
         }
     }
 
