@@ -230,24 +230,63 @@ run_wrk() { # output-file wrk-args...
 # (gottago/nginx req/s).
 # shellcheck disable=SC2034 # the figures are read by the calling script
 compare_throughput() { # gottago-url nginx-url check...
-    local gottago_url=$1 nginx_url=$2 round
+    local gottago_url=$1 nginx_url=$2 round before
     shift 2
     warm_up "$gottago_url" 64
     warm_up "$nginx_url" 64
+    # The servers' own CPU time a request: steadier than requests a second on a machine whose
+    # cores wrk shares. gottago is GOTTAGO_PID (all its threads), nginx its master's workers.
+    local gottago_pids=${GOTTAGO_PID:-} nginx_pids
+    nginx_pids=$(pgrep -P "${NGINX_PID:-0}" 2>/dev/null | tr '\n' ' ' || true)
     for round in $(seq "$ROUNDS"); do
+        before=$(cpu_ticks $gottago_pids)
         run_wrk "$WORK/wrk-gottago-$round.txt" -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency "$gottago_url"
+        cpu_per_request "$before" "$WORK/wrk-gottago-$round.txt" $gottago_pids >>"$WORK/wrk-gottago-$round.txt"
         "$@"
+        before=$(cpu_ticks $nginx_pids)
         run_wrk "$WORK/wrk-nginx-$round.txt" -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency "$nginx_url"
-        printf '%s  round %d: gottago %10s req/s  p99 %6s ms   nginx %10s req/s  p99 %6s ms\n' "${ROUND_INDENT:-}" "$round" \
+        cpu_per_request "$before" "$WORK/wrk-nginx-$round.txt" $nginx_pids >>"$WORK/wrk-nginx-$round.txt"
+        printf '%s  round %d: gottago %10s req/s  p99 %6s ms  %6s µs CPU   nginx %10s req/s  p99 %6s ms  %6s µs CPU\n' \
+            "${ROUND_INDENT:-}" "$round" \
             "$(wrk_rps "$WORK/wrk-gottago-$round.txt")" "$(wrk_p99 "$WORK/wrk-gottago-$round.txt")" \
-            "$(wrk_rps "$WORK/wrk-nginx-$round.txt")" "$(wrk_p99 "$WORK/wrk-nginx-$round.txt")"
+            "$(wrk_cpu "$WORK/wrk-gottago-$round.txt")" \
+            "$(wrk_rps "$WORK/wrk-nginx-$round.txt")" "$(wrk_p99 "$WORK/wrk-nginx-$round.txt")" \
+            "$(wrk_cpu "$WORK/wrk-nginx-$round.txt")"
     done
     G_RPS=$(median_of wrk_rps gottago)
     G_P99=$(median_of wrk_p99 gottago)
+    G_CPU=$(median_of wrk_cpu gottago)
     N_RPS=$(median_of wrk_rps nginx)
     N_P99=$(median_of wrk_p99 nginx)
+    N_CPU=$(median_of wrk_cpu nginx)
     RATIO=$(ratio "$G_RPS" "$N_RPS")
 }
+
+# User and system clock ticks the processes (all their threads) have used; 0 for none.
+cpu_ticks() { # pid...
+    local pid total=0
+    for pid in "$@"; do
+        [[ -r /proc/$pid/stat ]] || continue
+        # Fields 14 and 15 counted after the command name, which may hold spaces.
+        total=$((total + $(sed 's/.*) //' "/proc/$pid/stat" | awk '{ print $12 + $13 }')))
+    done
+    echo "$total"
+}
+
+# A line `cpu-us-per-request: N` for a wrk output: the ticks used since `before` over the
+# requests wrk counted, in microseconds; n/a without processes or requests.
+cpu_per_request() { # before wrk-output pid...
+    local before=$1 output=$2 after requests
+    shift 2
+    after=$(cpu_ticks "$@")
+    requests=$(awk '/requests in/ { print $1; exit }' "$output")
+    awk -v b="$before" -v a="$after" -v r="${requests:-0}" -v t="$(getconf CLK_TCK)" -v n=$# 'BEGIN {
+        if (n == 0 || r == 0) print "cpu-us-per-request: n/a"
+        else printf "cpu-us-per-request: %.2f\n", (a - b) / t * 1e6 / r
+    }'
+}
+
+wrk_cpu() { awk '/^cpu-us-per-request:/ { print $2; found = 1 } END { if (!found) print "n/a" }' "$1"; }
 
 warm_up() { # url connections
     if ((WARMUP_SECONDS > 0)); then

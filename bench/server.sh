@@ -90,6 +90,7 @@ report_against_nginx() { # ratio-target p99-target
     p99_ratio=$(ratio "$G_P99" "$N_P99")
     printf 'ratio gottago/nginx: %s  (target >= %s)  %s\n' "$RATIO" "$1" "$(flag "$RATIO" ">=" "$1")"
     printf 'p99 gottago/nginx: %s  (target <= %s)  %s\n' "$p99_ratio" "$2" "$(flag "$p99_ratio" "<=" "$2")"
+    printf 'server CPU a request: gottago %s µs, nginx %s µs, gottago/nginx %s\n' "$G_CPU" "$N_CPU" "$(ratio "$G_CPU" "$N_CPU")"
     report_wrk_errors wrk-gottago-1.txt wrk-nginx-1.txt
 }
 
