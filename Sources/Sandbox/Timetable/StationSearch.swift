@@ -10,8 +10,9 @@ struct StationSearch: Sendable {
     /// same bytes), in one buffer each.
     private let plain: FoldedNames
     private let spelled: FoldedNames
-    /// Stations by folded name (both foldings, `exactKeys`), sorted by those bytes: for each
-    /// name, the station of that name that ranks first.
+    /// For each folded name (of either folding), the station of that name that ranks first,
+    /// sorted by name: an entry is the station's position shifted left by one, its low bit the
+    /// folding (0 plain, 1 spelled).
     private let exact: [UInt32]
     /// Folded town name → (the town as written, its main railway station).
     private let towns: [String: (name: String, station: Int32)]
@@ -35,15 +36,23 @@ struct StationSearch: Sendable {
             Rank(kind: stations[index].kind == .train ? 0 : 1, hub: hubs.contains(index) ? 0 : 1,
                  length: UInt16(clamping: stations[index].name.count))
         }
-        // Each name once, for the station that ranks first; a key is a station and which folding.
-        var seen = Set<[UInt8]>()
-        var exact: [UInt32] = []
-        for index in stations.indices.sorted(by: { (rank[$0].kind, rank[$0].hub, $0) < (rank[$1].kind, rank[$1].hub, $1) }) {
-            for (key, folding) in [(plain[index], 0), (spelled[index], 1)] where !key.isEmpty || folding == 0 {
-                if seen.insert(Array(key)).inserted { exact.append(UInt32(index) << 1 | UInt32(folding)) }
-            }
+        // Every name sorted, equal names in rank order (its plain folding before a station's
+        // spelled one), then each name once: the first, the station that ranks first.
+        var place = [Int](repeating: 0, count: stations.count)
+        let ranked = stations.indices.sorted { (rank[$0].kind, rank[$0].hub, $0) < (rank[$1].kind, rank[$1].hub, $1) }
+        for (order, index) in ranked.enumerated() { place[index] = order }
+        var entries = stations.indices.flatMap { index in
+            spelled[index].isEmpty ? [UInt32(index) << 1] : [UInt32(index) << 1, UInt32(index) << 1 | 1]
         }
-        exact.sort { Self.key($0, plain, spelled).lexicographicallyPrecedes(Self.key($1, plain, spelled)) }
+        entries.sort { first, second in
+            let a = Self.key(first, plain, spelled), b = Self.key(second, plain, spelled)
+            if !a.elementsEqual(b) { return a.lexicographicallyPrecedes(b) }
+            return (place[Int(first >> 1)], first & 1) < (place[Int(second >> 1)], second & 1)
+        }
+        var exact: [UInt32] = []
+        for entry in entries where exact.last.map({ !Self.key($0, plain, spelled).elementsEqual(Self.key(entry, plain, spelled)) }) ?? true {
+            exact.append(entry)
+        }
         var towns: [String: (name: String, station: Int32)] = [:]
         for (index, station) in stations.enumerated() where station.kind == .train && !station.locality.isEmpty {
             let town = Self.fold(station.locality, umlauts: false)

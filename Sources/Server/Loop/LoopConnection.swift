@@ -276,6 +276,8 @@ final class LoopConnection: @unchecked Sendable {
     private func refuse(_ error: HTTPError) {
         guard let exchange else { return }
         headSince = 0
+        // Nothing more is read on this connection: the parser keeps nothing of the refused head.
+        parser.reset()
         let request = exchange.request ?? Request(
             id: RequestID.next(), method: exchange.method.isEmpty ? "GET" : exchange.method, target: "/", remoteAddress: state.remote)
         exchange.request = request
@@ -442,7 +444,7 @@ final class LoopConnection: @unchecked Sendable {
     private func finished() {
         if let exchange { server.finished(exchange, completed: true, state: state) }
         exchange = nil
-        parser.reset()
+        // The parser was reset when the request was dispatched or refused.
         idleSince = Timestamp.monotonicNanoseconds()
         if let stream { server.streamClosed(stream) }
         stream = nil

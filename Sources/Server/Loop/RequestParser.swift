@@ -154,22 +154,19 @@ final class RequestParser {
         }
     }
 
-    /// The methods llhttp knows for HTTP requests, by name.
-    static let knownMethods: Set<[UInt8]> = Set(methodNames.filter { !$0.isEmpty }.map { Array($0.utf8) })
+    /// The methods llhttp knows for HTTP requests, by name, the most used first.
+    static let knownMethods: [[UInt8]] = {
+        let common = ["GET", "HEAD", "POST", "OPTIONS"].map { Array($0.utf8) }
+        return common + methodNames.filter { !$0.isEmpty && !common.contains(Array($0.utf8)) }.map { Array($0.utf8) }
+    }()
+    private static let longestKnownMethod = knownMethods.map(\.count).max() ?? 0
 
     /// Whether `bytes` start with a method llhttp knows and its space.
     private static func startsWithKnownMethod(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let space = bytes.prefix(Self.longestKnownMethod + 1).firstIndex(of: 0x20) else { return false }
+        guard let space = bytes.prefix(longestKnownMethod + 1).firstIndex(of: 0x20) else { return false }
         let method = UnsafeRawBufferPointer(rebasing: bytes[..<space])
-        return knownMethodList.contains { $0.elementsEqual(method) }
+        return knownMethods.contains { $0.elementsEqual(method) }
     }
-
-    /// `knownMethods` as a list, the most used first.
-    private static let knownMethodList: [[UInt8]] = {
-        let common = ["GET", "HEAD", "POST", "OPTIONS"].map { Array($0.utf8) }
-        return common + knownMethods.filter { !common.contains($0) }
-    }()
-    private static let longestKnownMethod = knownMethods.map(\.count).max() ?? 0
 
     /// llhttp's method names by number, made once: its `HTTP_METHOD_MAP`, numbered 0 (DELETE)
     /// to 33 (SOURCE). `llhttp_method_name` aborts for a number it does not know.

@@ -81,19 +81,15 @@ enum ResponseHead {
 
     /// `value` (0 or more) in decimal digits.
     static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        guard value >= 10 else { return bytes.append(UInt8(truncatingIfNeeded: 0x30 + max(value, 0))) }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var rest = value
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[19 - count] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+        var rest = max(value, 0)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
-                count += 1
-            }
-            bytes.append(contentsOf: buffer[(20 - count)...])
+            } while rest != 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 }

@@ -53,9 +53,13 @@ public final class ResponseStream: Sendable {
     /// Starts the producer in its own task, unless the stream was cancelled first; a fed body
     /// gets its feed instead, and has no task.
     func start() -> Task<Void, Never>? {
-        guard case .producer(let produce) = body.source else {
-            if case .feed(let open) = body.source { open(StreamFeed(stream: self)) }
+        let produce: StreamBody.Producer
+        switch body.source {
+        case .feed(let open):
+            open(StreamFeed(stream: self))
             return nil
+        case .producer(let producer):
+            produce = producer
         }
         let task = Task(priority: HTTPServer.requestPriority) { [self] in
             let writer = ResponseBodyWriter(stream: self)
