@@ -5,6 +5,7 @@ console error, failed request or CSP violation, screenshots at 360 and 1280 px, 
 Usage: python3 scripts/web_check.py BASE_URL SCREENSHOT_DIR   (scripts/web-check.sh starts the server)
 Prints one PASS or FAIL line per check and a closing count; exits 1 when any check failed.
 """
+import itertools
 import json
 import re
 import sys
@@ -63,6 +64,8 @@ class Watch:
         self.allow = []
         self.problems = []
         self.pages = []
+        self.events = itertools.count(1)
+        self.started, self.commits, self.failed = {}, [], []
         context.add_init_script(self.INIT)
         context.on("page", self.attach)
 
@@ -73,8 +76,19 @@ class Watch:
         self.pages.append(page)
         page.on("console", self.console)
         page.on("pageerror", lambda e: self.problems.append(f"uncaught exception: {e}"))
-        page.on("requestfailed", lambda r: self.problems.append(f"request failed: {r.method} {r.url}: {r.failure}"))
+        page.on("request", lambda r: self.started.setdefault(r, next(self.events)))
+        page.on("framenavigated", lambda f: f == page.main_frame and self.commits.append((page, next(self.events))))
+        page.on("requestfailed", lambda r: self.failed.append((page, r)))
         page.on("response", self.response)
+
+    def failure(self, page, request):
+        """A failed request's problem, or None when the browser dropped it because its page went on to another
+        document (a favicon still loading when the test navigates): Chromium says net::ERR_ABORTED for that,
+        and the page committed a navigation after the request began."""
+        began = self.started.get(request, 0)
+        if request.failure == "net::ERR_ABORTED" and any(p == page and at > began for p, at in self.commits):
+            return None
+        return f"request failed: {request.method} {request.url}: {request.failure}"
 
     def console(self, msg):
         text, url = msg.text, (msg.location or {}).get("url", "")
@@ -88,6 +102,7 @@ class Watch:
             self.problems.append(f"{res.status} for {res.request.method} {res.url}")
 
     def verdict(self):
+        self.problems += [p for p in (self.failure(page, r) for page, r in self.failed) if p]
         for page in self.pages:
             if not page.is_closed():
                 try:
