@@ -18,6 +18,9 @@ public struct ServerConfiguration: Sendable {
     public var accessLog = AccessLogFormat.json
     /// How long in-flight requests may take to finish on shutdown, in seconds.
     public var shutdownGrace = 10.0
+    /// What the event loops read their connections' deadlines off: the monotonic clock, or a
+    /// manual one a test moves (`DeadlineClock.manual()`, then `HTTPServer.checkDeadlines()`).
+    public var deadlineClock = DeadlineClock.monotonic
     /// Bodies at least this large are gzipped when the client allows it.
     public var gzipMinimumBytes = 1024
     /// The product token sent in `Server`.

@@ -118,90 +118,134 @@ struct LiveServerEdgeTests {
         }
     }
 
-    @Test("a body that stops coming, and an answer the client stops reading, are cut at the idle timeout", .timeLimit(.minutes(1)))
-    func stalledBodyAndReader() async throws {
+    /// Waits until the server's connections are as `expected` says (asking each loop in turn),
+    /// for at most a minute: an event to wait for, not a time to sleep.
+    static func until(_ live: LiveServer, _ expected: @Sendable (ConnectionCensus) -> Bool) async throws -> ConnectionCensus {
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: .seconds(60))
+        var census = await live.server.census()
+        while !expected(census), clock.now < end {
+            try await Task.sleep(for: .milliseconds(5))
+            census = await live.server.census()
+        }
+        return census
+    }
+
+    /// A server whose deadlines are read off a clock the test moves.
+    static func withManualClock(
+        headerTimeout: Double = 10, idleTimeout: Int = 60, _ body: (LiveServer, DeadlineClock) async throws -> Void
+    ) async throws {
+        let clock = DeadlineClock.manual()
         try await LiveServer.with(routes: TestRoutes.all, configure: {
-            $0.limits.idleTimeout = 1
-            $0.limits.headerTimeout = 600
+            $0.limits.headerTimeout = headerTimeout
+            $0.limits.idleTimeout = idleTimeout
+            $0.deadlineClock = clock
         }) { live in
+            // libmicrohttpd keeps its own time.
             guard live.server.core == .loop else { return }
-            let port = live.port
-            // 3 of the 10 bytes declared, then nothing: the server closes (after the idle timeout).
-            let stalled = try await Self.sendAndReadToClose(
-                port, "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc", within: 30)
-            #expect(stalled != nil)
-            // Requests for a large document, pipelined and never read: the answers fill the socket,
-            // the server stops reading, the writes here block, and they fail once the server has
-            // closed the connection rather than hold it.
-            let cut = try await offPool { () -> Bool in
-                let fd = try RawHTTP.openIdle(port: port)
-                defer { RawHTTP.close(fd) }
-                let request = Array("GET /big HTTP/1.1\r\nHost: x\r\nX-Pad: \(String(repeating: "p", count: 900))\r\n\r\n".utf8)
-                do {
-                    // A write that waits 30 s for room throws: the server held the connection.
-                    for _ in 0..<100_000 where try !RawHTTP.write(fd, request, timeout: 30) { return true }
-                } catch {
-                    return false
-                }
-                return false
-            }
-            #expect(cut)
-            #expect(try await live.get("/hello").status == 200)
+            try await body(live, clock)
         }
     }
 
-    @Test("a head trickled byte by byte is cut at the head deadline, the first on a connection and a later one")
-    func headDeadline() async throws {
-        try await LiveServer.with(routes: TestRoutes.all, configure: {
-            $0.limits.headerTimeout = 1
-            $0.limits.idleTimeout = 60
-        }) { live in
+    @Test("a body that stops coming, and an answer the client stops reading, are cut at the idle timeout", .timeLimit(.minutes(2)))
+    func stalledBodyAndReader() async throws {
+        try await Self.withManualClock(idleTimeout: 15) { live, clock in
             let port = live.port
-            // A head that would take 60 s at one byte per 100 ms; libmicrohttpd's idle timeout never fires.
-            let head = Array("GET /hello HTTP/1.1\r\nHost: x\r\nX-Slow: \(String(repeating: "s", count: 560))\r\n\r\n".utf8)
-            for keptAlive in [false, true] {
-                let cut = try await offPool { () -> Bool in
+            // 3 of the 10 bytes declared, then nothing: held until the idle timeout, then closed.
+            let stalled = try RawHTTP.openIdle(port: port)
+            defer { RawHTTP.close(stalled) }
+            try RawHTTP.write(stalled, Array("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc".utf8))
+            #expect(try await Self.until(live) { $0.readingBody == 1 }.readingBody == 1)
+            clock.advance(seconds: 14)
+            await live.server.checkDeadlines()
+            #expect(await live.server.census().readingBody == 1, "cut before the idle timeout")
+            clock.advance(seconds: 2)
+            await live.server.checkDeadlines()
+            #expect(try await offPool { RawHTTP.isClosedByPeer(stalled, within: 60) })
+
+            // Requests for a large document, pipelined and never read: the answers fill the socket,
+            // the server stops reading and waits to write, the writes here block, and they fail once
+            // the server has closed the connection at the idle timeout rather than hold it.
+            let writer = Task {
+                try await offPool { () -> Bool in
                     let fd = try RawHTTP.openIdle(port: port)
                     defer { RawHTTP.close(fd) }
-                    if keptAlive {
-                        try RawHTTP.write(fd, Array("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
-                        guard RawHTTP.readUntilClosed(fd, within: 0.5) == nil else { return false }
-                    }
-                    for byte in head {
-                        guard (try? RawHTTP.write(fd, [byte])) == true else { return true }
-                        if RawHTTP.isClosedByPeer(fd, within: 0.1) { return true }
-                    }
+                    let request = Array("GET /big HTTP/1.1\r\nHost: x\r\nX-Pad: \(String(repeating: "p", count: 900))\r\n\r\n".utf8)
+                    // A write that waits 60 s for room throws: the server held the connection.
+                    for _ in 0..<100_000 where try !RawHTTP.write(fd, request, timeout: 60) { return true }
                     return false
                 }
-                #expect(cut, "kept alive: \(keptAlive)")
             }
-            #expect(live.server.metrics.headTimeoutCount == 2)
+            #expect(try await Self.until(live) { $0.waitingToWrite == 1 }.waitingToWrite == 1)
+            clock.advance(seconds: 14)
+            await live.server.checkDeadlines()
+            #expect(await live.server.census().waitingToWrite == 1, "cut before the idle timeout")
+            clock.advance(seconds: 2)
+            await live.server.checkDeadlines()
+            #expect(try await writer.value)
             #expect(try await live.get("/hello").status == 200)
         }
     }
 
-    @Test("idle kept-alive connections after quick answers wait for the idle timeout, not the head deadline")
+    @Test("a head that stops coming, or trickles in, is cut at the head deadline, the first on a connection and a later one", .timeLimit(.minutes(2)))
+    func headDeadline() async throws {
+        try await Self.withManualClock(headerTimeout: 10, idleTimeout: 60) { live, clock in
+            let port = live.port
+            for (round, keptAlive) in [false, true].enumerated() {
+                let fd = try RawHTTP.openIdle(port: port)
+                defer { RawHTTP.close(fd) }
+                if keptAlive {
+                    try RawHTTP.write(fd, Array("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+                    let answer = try await offPool { RawHTTP.readSome(fd, within: 60) }
+                    #expect(answer.map { String(decoding: $0, as: UTF8.self).hasPrefix("HTTP/1.1 200") } == true)
+                    // Waiting for the next request is idle time, not head time.
+                    clock.advance(seconds: 30)
+                    await live.server.checkDeadlines()
+                    #expect(live.server.metrics.headTimeoutCount == round)
+                }
+                // Half a head, then a byte now and then: the deadline counts from the head's first byte.
+                try RawHTTP.write(fd, Array("GET /hello HTTP/1.1\r\nHost: x\r\nX-Slow: s".utf8))
+                #expect(try await Self.until(live) { $0.readingHead == 1 }.readingHead == 1)
+                for _ in 0..<3 {
+                    clock.advance(seconds: 3)
+                    await live.server.checkDeadlines()
+                    #expect(live.server.metrics.headTimeoutCount == round, "kept alive: \(keptAlive), cut before the deadline")
+                    try RawHTTP.write(fd, Array("s".utf8))
+                }
+                clock.advance(seconds: 2)
+                await live.server.checkDeadlines()
+                #expect(live.server.metrics.headTimeoutCount == round + 1, "kept alive: \(keptAlive)")
+                #expect(try await offPool { RawHTTP.isClosedByPeer(fd, within: 60) }, "kept alive: \(keptAlive)")
+            }
+            #expect(try await live.get("/hello").status == 200)
+        }
+    }
+
+    @Test("idle kept-alive connections after quick answers wait for the idle timeout, not the head deadline", .timeLimit(.minutes(2)))
     func idleKeptAlive() async throws {
-        try await LiveServer.with(routes: TestRoutes.all, configure: {
-            $0.limits.headerTimeout = 1
-            $0.limits.idleTimeout = 60
-        }) { live in
+        try await Self.withManualClock(headerTimeout: 10, idleTimeout: 60) { live, clock in
             let port = live.port
             let request = Array("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
-            // Each sends its request as soon as it is open, so its first head is in well within the deadline.
             let opened = try await offPool {
                 try (0..<10).map { _ -> (Int32, Bool) in
                     let fd = try RawHTTP.openIdle(port: port)
                     try RawHTTP.write(fd, request)
-                    return (fd, RawHTTP.readSome(fd, within: 30).map { String(decoding: $0, as: UTF8.self).hasPrefix("HTTP/1.1 200") } ?? false)
+                    return (fd, RawHTTP.readSome(fd, within: 60).map { String(decoding: $0, as: UTF8.self).hasPrefix("HTTP/1.1 200") } ?? false)
                 }
             }
             let descriptors = opened.map(\.0)
             defer { for fd in descriptors { RawHTTP.close(fd) } }
             #expect(opened.filter { $0.1 }.count == 10)
-            // Three head deadlines of silence: none may be cut.
-            let closed = try await offPool { RawHTTP.waitUntilClosed(descriptors, count: 1, within: 3) }
-            #expect(closed.isEmpty)
+            // Five head deadlines of silence: none is cut.
+            clock.advance(seconds: 50)
+            await live.server.checkDeadlines()
+            #expect(await live.server.census().open == 10)
+            #expect(live.server.metrics.headTimeoutCount == 0)
+            // Past the idle timeout: all are closed, none counted as a head timeout.
+            clock.advance(seconds: 11)
+            await live.server.checkDeadlines()
+            let closed = try await offPool { RawHTTP.waitUntilClosed(descriptors, count: 10, within: 60) }
+            #expect(closed.count == 10)
             #expect(live.server.metrics.headTimeoutCount == 0)
         }
     }

@@ -108,16 +108,19 @@ struct LiveServerLimitsTests {
         }
     }
 
-    @Test("an idle connection is closed after the idle timeout")
+    @Test("an idle connection is closed at the idle timeout, not before", .timeLimit(.minutes(2)))
     func idleTimeout() async throws {
-        try await LiveServer.with(routes: TestRoutes.all, configure: { $0.limits.idleTimeout = 1 }) { live in
-            let port = live.port
-            let closed = try await offPool { () -> Bool in
-                let fd = try RawHTTP.openIdle(port: port)
-                defer { RawHTTP.close(fd) }
-                return RawHTTP.isClosedByPeer(fd, within: 5)
-            }
-            #expect(closed)
+        try await LiveServerEdgeTests.withManualClock(idleTimeout: 15) { live, clock in
+            let fd = try RawHTTP.openIdle(port: live.port)
+            defer { RawHTTP.close(fd) }
+            #expect(try await LiveServerEdgeTests.until(live) { $0.open == 1 }.open == 1)
+            clock.advance(seconds: 14)
+            await live.server.checkDeadlines()
+            #expect(await live.server.census().open == 1, "closed before the idle timeout")
+            clock.advance(seconds: 2)
+            await live.server.checkDeadlines()
+            #expect(try await offPool { RawHTTP.isClosedByPeer(fd, within: 60) })
+            #expect(live.server.metrics.headTimeoutCount == 0)
         }
     }
 

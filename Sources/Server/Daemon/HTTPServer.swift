@@ -78,6 +78,18 @@ public final class HTTPServer: Sendable {
         return true
     }
 
+    /// Checks every connection's deadlines now and returns when done: what a test calls after
+    /// moving a manual `ServerConfiguration.deadlineClock`. The event-loop core only (libmicrohttpd
+    /// keeps its own time).
+    public func checkDeadlines() async {
+        await loopCore.withLock({ $0 })?.checkDeadlines()
+    }
+
+    /// What the open connections are doing now (event-loop core; all zero on another).
+    public func census() async -> ConnectionCensus {
+        await loopCore.withLock({ $0 })?.census() ?? ConnectionCensus()
+    }
+
     /// Binds, starts the daemon and returns the port it listens on.
     @discardableResult
     public func start() throws(ServerError) -> Int {

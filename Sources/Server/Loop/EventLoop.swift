@@ -28,9 +28,15 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
         case adopt(Int32, String)
         /// A piece of a task that prefers this loop (a handler): it runs on the loop's thread.
         case job(UnownedJob)
+        /// Check the connections' deadlines at the end of this turn, then call back.
+        case checkDeadlines(@Sendable () -> Void)
+        /// Call back with what the loop's connections are doing.
+        case census(@Sendable (ConnectionCensus) -> Void)
     }
 
     let server: LoopServer
+    /// What the connections' deadlines are read off.
+    let clock: DeadlineClock
     private let epoll: Int32
     private let wake: Int32
     private var listener: Int32
@@ -54,11 +60,14 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     private let threadID = Atomic<UInt>(0)
     /// Messages posted on the loop's own thread: taken at the end of the turn, with no wake-up.
     private var local: [Message] = []
+    /// Who asked for the deadlines to be checked this turn (a manual clock's).
+    private var deadlineChecks: [@Sendable () -> Void] = []
     private let stopped = DispatchSemaphore(value: 0)
 
     init(server: LoopServer, listener: Int32) throws(ServerError) {
         self.server = server
         self.listener = listener
+        clock = server.configuration.deadlineClock
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         wake = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         guard epoll >= 0, wake >= 0 else { throw .daemon("epoll_create1 or eventfd failed: \(String(cString: strerror(errno)))") }
@@ -105,11 +114,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
             inbox.messages.append(message)
             return inbox.messages.count == 1
         }
-        guard let first else {
-            // The loop has ended: a task still under way finishes on the global executor.
-            if case .job(let job) = message { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
-            return
-        }
+        guard let first else { return Self.afterEnd(message) }
         if first {
             var one: UInt64 = 1
             _ = write(wake, &one, 8)
@@ -153,17 +158,35 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
             }
             if Timestamp.monotonicNanoseconds() >= nextTick {
                 nextTick = Timestamp.monotonicNanoseconds() + 1_000_000_000
+                // On a manual clock deadlines are checked when asked, and only then.
+                if !clock.isManual { tick() }
+            }
+            if !deadlineChecks.isEmpty {
                 tick()
+                for done in deadlineChecks { done() }
+                deadlineChecks.removeAll()
             }
         }
+        for done in deadlineChecks { done() }
         for connection in Array(connections.values) { connection.close(completed: false) }
         let left = inbox.withLock { inbox in
             inbox.open = false
             return inbox.messages
         }
         threadID.store(0, ordering: .relaxed)
-        for case .job(let job) in local + left { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
+        for message in local + left { Self.afterEnd(message) }
         stopped.signal()
+    }
+
+    /// A message the loop did not take before it ended: a task still under way finishes on the
+    /// global executor, and whoever waits for an answer gets one (no connections are left).
+    private static func afterEnd(_ message: Message) {
+        switch message {
+        case .job(let job): globalConcurrentExecutor.enqueue(ExecutorJob(job))
+        case .checkDeadlines(let done): done()
+        case .census(let answer): answer(ConnectionCensus())
+        default: break
+        }
     }
 
     private func drainInbox() {
@@ -198,6 +221,12 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
             serve(descriptor, remote: remote)
         case .job(let job):
             job.runSynchronously(on: asUnownedTaskExecutor())
+        case .checkDeadlines(let done):
+            deadlineChecks.append(done)
+        case .census(let answer):
+            var census = ConnectionCensus()
+            for connection in connections.values { connection.count(into: &census) }
+            answer(census)
         }
     }
 
@@ -241,7 +270,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     }
 
     private func tick() {
-        let now = Timestamp.monotonicNanoseconds()
+        let now = clock.now
         for connection in Array(connections.values) { connection.tick(now: now) }
     }
 

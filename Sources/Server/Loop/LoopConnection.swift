@@ -45,8 +45,9 @@ final class LoopConnection: @unchecked Sendable {
     private var stream: ResponseStream?
     private var streamChunked = false
     private var closeAfterAnswer = false
-    /// Monotonic nanoseconds: since when the connection waits for a request (0 while one is on
-    /// its way), when the current head began (0 when none is being read), when lingering ends.
+    /// Nanoseconds on the loop's deadline clock: since when the connection waits for a request
+    /// (0 while one is on its way), when the current head began (0 when none is being read), when
+    /// lingering ends.
     private var idleSince: UInt64
     private var headSince: UInt64 = 0
     private var lingerUntil: UInt64 = 0
@@ -68,11 +69,19 @@ final class LoopConnection: @unchecked Sendable {
         self.descriptor = descriptor
         self.state = state
         parser = RequestParser(limits: loop.server.configuration.limits)
-        idleSince = Timestamp.monotonicNanoseconds()
+        idleSince = loop.clock.now
         lastRead = idleSince
     }
 
     var server: LoopServer { loop.server }
+
+    /// Adds what the connection is doing to a census.
+    func count(into census: inout ConnectionCensus) {
+        census.open += 1
+        if headSince != 0 { census.readingHead += 1 }
+        if phase == .reading, parser.headDone { census.readingBody += 1 }
+        if written < output.count { census.waitingToWrite += 1 }
+    }
 
     /// Waiting for a request, with nothing of one read and nothing to write.
     var isIdle: Bool { phase == .reading && !parser.inMessage && pending.isEmpty && output.isEmpty }
@@ -134,7 +143,7 @@ final class LoopConnection: @unchecked Sendable {
                 peerGone()
                 return
             }
-            lastRead = Timestamp.monotonicNanoseconds()
+            lastRead = loop.clock.now
             let bytes = UnsafeRawBufferPointer(rebasing: loop.scratch[0..<count])
             if busy {
                 pending.append(contentsOf: bytes)
@@ -200,7 +209,7 @@ final class LoopConnection: @unchecked Sendable {
         var rest = bytes
         while !rest.isEmpty, phase == .reading {
             if !parser.inMessage, headSince == 0 {
-                headSince = Timestamp.monotonicNanoseconds()
+                headSince = loop.clock.now
             }
             let outcome = parser.feed(rest)
             if exchange == nil, parser.inMessage { begin() }
@@ -238,7 +247,9 @@ final class LoopConnection: @unchecked Sendable {
         let head = parser.head
         exchange.method = head.method
         exchange.version = head.version
-        let target = String(decoding: head.target, as: UTF8.self)
+        // Decoded once: a target that is not UTF-8 is logged with its bad bytes replaced, and refused.
+        let valid = String(validating: head.target, as: UTF8.self)
+        let target = valid ?? String(decoding: head.target, as: UTF8.self)
         exchange.target = target
         let peer = state.remote
         let trusted = server.configuration.trustedProxies
@@ -249,7 +260,7 @@ final class LoopConnection: @unchecked Sendable {
             method: head.method, target: HTTPServer.originForm(target), headers: headers, body: [], remoteAddress: remote,
             received: exchange.started, clientIsAdmin: remote == peer ? state.peerIsAdmin : nil)
         exchange.request = request
-        if String(validating: head.target, as: UTF8.self) == nil {
+        if valid == nil {
             return refuse(.badRequest("The request target is not valid UTF-8.", code: "invalid_encoding"))
         }
         if let error = server.responder.checkLimits(
@@ -415,7 +426,7 @@ final class LoopConnection: @unchecked Sendable {
 
     /// Writes what waits; when all is out, the answer is done (or the stream asked for more).
     private func flush() {
-        if written < output.count { lastWrite = Timestamp.monotonicNanoseconds() }
+        if written < output.count { lastWrite = loop.clock.now }
         while written < output.count {
             let count = output[written...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, noSignal) }
             if count < 0 {
@@ -427,7 +438,7 @@ final class LoopConnection: @unchecked Sendable {
                 return close(completed: false)
             }
             written += count
-            lastWrite = Timestamp.monotonicNanoseconds()
+            lastWrite = loop.clock.now
         }
         // An idle connection keeps no buffer.
         output = []
@@ -445,7 +456,7 @@ final class LoopConnection: @unchecked Sendable {
         if let exchange { server.finished(exchange, completed: true, state: state) }
         exchange = nil
         // The parser was reset when the request was dispatched or refused.
-        idleSince = Timestamp.monotonicNanoseconds()
+        idleSince = loop.clock.now
         if let stream { server.streamClosed(stream) }
         stream = nil
         guard !closeAfterAnswer else { return linger() }
@@ -498,7 +509,7 @@ final class LoopConnection: @unchecked Sendable {
         phase = .lingering
         pending = []
         Glibc.shutdown(descriptor, Int32(SHUT_WR))
-        lingerUntil = Timestamp.monotonicNanoseconds() + Self.lingerNanoseconds
+        lingerUntil = loop.clock.now + Self.lingerNanoseconds
         if readingPaused { resumeReading() }
         if peerClosed { close(completed: true) }
     }

@@ -76,6 +76,27 @@ final class LoopServer: Sendable {
         log.sink.flush()
     }
 
+    /// Has every loop check its connections' deadlines now (at the end of its current turn), and
+    /// returns when all have: with a manual `DeadlineClock`, the only time they are checked.
+    func checkDeadlines() async {
+        for loop in loops.withLock({ $0 }) {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                loop.post(.checkDeadlines { done.resume() })
+            }
+        }
+    }
+
+    /// What the connections of every loop are doing now.
+    func census() async -> ConnectionCensus {
+        var total = ConnectionCensus()
+        for loop in loops.withLock({ $0 }) {
+            total.add(await withCheckedContinuation { (census: CheckedContinuation<ConnectionCensus, Never>) in
+                loop.post(.census { census.resume(returning: $0) })
+            })
+        }
+        return total
+    }
+
     // MARK: Connections
 
     /// Serves a socket connected elsewhere, on the first loop.

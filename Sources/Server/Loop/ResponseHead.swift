@@ -17,30 +17,30 @@ enum ResponseHead {
         date: [UInt8]
     ) {
         head.removeAll(keepingCapacity: true)
-        head.append(contentsOf: "HTTP/1.1 ".utf8)
+        append("HTTP/1.1 ", to: &head)
         appendDecimal(status, to: &head)
         head.append(0x20)
-        head.append(contentsOf: HTTPStatus.reason(status).utf8)
+        append(HTTPStatus.reason(status), to: &head)
         newline(&head)
         for field in headers where isServed(field) {
-            head.append(contentsOf: field.name.utf8)
+            append(field.name, to: &head)
             head.append(0x3A)
             head.append(0x20)
-            head.append(contentsOf: field.value.utf8)
+            append(field.value, to: &head)
             newline(&head)
         }
-        head.append(contentsOf: "Date: ".utf8)
+        append("Date: ", to: &head)
         head.append(contentsOf: date)
         newline(&head)
         if let length {
-            head.append(contentsOf: "Content-Length: ".utf8)
+            append("Content-Length: ", to: &head)
             appendDecimal(length, to: &head)
             newline(&head)
         }
-        if chunked { head.append(contentsOf: "Transfer-Encoding: chunked\r\n".utf8) }
+        if chunked { append("Transfer-Encoding: chunked\r\n", to: &head) }
         if let connection {
-            head.append(contentsOf: "Connection: ".utf8)
-            head.append(contentsOf: connection.utf8)
+            append("Connection: ", to: &head)
+            append(connection, to: &head)
             newline(&head)
         }
         newline(&head)
@@ -67,10 +67,16 @@ enum ResponseHead {
         default:
             break
         }
-        var value = field.value
-        return value.withUTF8 { bytes in
-            for byte in bytes where byte < 0x20 && (byte == 0x0D || byte == 0x0A || byte == 0) { return false }
-            return true
+        let clean = field.value.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 < 0x20 && ($0 == 0x0D || $0 == 0x0A || $0 == 0) }
+        }
+        return clean ?? !field.value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
+    }
+
+    /// A string's bytes, copied at once when they are contiguous (a native string's are).
+    private static func append(_ text: String, to head: inout [UInt8]) {
+        if text.utf8.withContiguousStorageIfAvailable({ head.append(contentsOf: $0) }) == nil {
+            head.append(contentsOf: text.utf8)
         }
     }
 
