@@ -5,7 +5,7 @@ import HTTPTesting
 import Testing
 @testable import Server
 
-/// The HTTP edge against a hostile client, on the real libmicrohttpd server with raw sockets:
+/// The HTTP edge against a hostile client, on the real server with raw sockets:
 /// request framing, connection places, the head deadline, many small headers and `Expect`.
 @Suite("Live server: the HTTP edge")
 struct LiveServerEdgeTests {
