@@ -3,7 +3,7 @@
 # Debian packages it needs (one `apt-get update`, and only when something is missing).
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
-BUILD_PACKAGES := pkg-config libxml2-dev libcurl4-openssl-dev zlib1g-dev libmicrohttpd-dev node-llhttp \
+BUILD_PACKAGES := pkg-config libxml2-dev libcurl4-openssl-dev zlib1g-dev node-llhttp \
                   libsqlite3-dev libhiredis-dev redis-server tzdata libxml2-utils
 # The tests' own: the SVG 1.1 DTD for xmllint, and Chromium (with a font) for the web page's checks.
 TEST_PACKAGES := python3-venv curl w3c-sgml-lib chromium fonts-dejavu-core

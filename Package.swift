@@ -23,7 +23,6 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
         // glibc's malloc.h (mallopt), part of libc6-dev.
@@ -47,7 +46,7 @@ let package = Package(
         .target(name: "Upstream", dependencies: ["Kernel", "Fetch", "Store", "Scrape"], swiftSettings: swiftSettings),
         .target(name: "Model", dependencies: ["Kernel", "Markup", "EmbeddedFiles"], swiftSettings: swiftSettings),
         .target(name: "Compression", dependencies: ["CZlib"], swiftSettings: swiftSettings),
-        .target(name: "Server", dependencies: ["Kernel", "Markup", "Compression", "CMicroHTTPD", "CLLHTTP", "CEpoll"], swiftSettings: swiftSettings),
+        .target(name: "Server", dependencies: ["Kernel", "Markup", "Compression", "CLLHTTP", "CEpoll"], swiftSettings: swiftSettings),
         // The aggregations behind the public endpoints: connections for station lists, departures, weather along a route.
         .target(name: "Services", dependencies: ["Kernel", "Upstream", "Scrape", "Model", "Store"], swiftSettings: swiftSettings),
         // Upstream simulators answering in the real formats, served in-process for offline runs, tests and benchmarks.

@@ -3,7 +3,6 @@
 # then 2,000 concurrent connections against gottago with peak memory.
 #
 # Usage: bash bench/server.sh <path-to-gottago-binary>
-#        (GOTTAGO_HTTP_CORE=microhttpd measures the libmicrohttpd core, while both are kept)
 # Env:   BENCH_SECONDS (default 10) per measured run, BENCH_ROUNDS (default 5) alternating runs of
 #        each server, BENCH_WARMUP_SECONDS (default 2, 0 = none),
 #        BENCH_KEEP=1 keeps the temp dir (wrk output, logs, nginx config) for inspection.

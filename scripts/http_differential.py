@@ -22,11 +22,10 @@ A verdict compares the number of accepted responses, then the refusals:
   differs: …    any other verdict than same, for a case whose difference REASONS explains.
 A case marked `valid` is a well-formed request: gottago must accept it (`BROKEN` otherwise).
 
-Exits 1 when a case is MORE LENIENT and not in EXPECTED_LENIENT, or BROKEN; 2 on bad arguments.
+Exits 1 when a case is MORE LENIENT or BROKEN; 2 on bad arguments.
 """
 
 import argparse
-import os
 import re
 import socket
 import sys
@@ -113,30 +112,6 @@ REASONS = {
     "header section of 20 KiB": "gottago's --max-header-bytes is 16 KiB (431); nginx takes up to 4 lines of 8 KiB",
     "150 header fields": "gottago's --max-header-fields is 100 (431); nginx has no count limit",
 }
-
-# Cases where gottago is more lenient than nginx today, with libmicrohttpd parsing requests. Must
-# be empty once the server parses requests itself.
-# The gaps of libmicrohttpd's core (GOTTAGO_HTTP_CORE=microhttpd), kept while the two cores are
-# compared; the event-loop core has none.
-MICROHTTPD_LENIENT = {
-    # Answered 200 (RFC 9110 5.5: reject, or replace the NUL with a space).
-    "NUL in a field value",
-    # Answered 200 (RFC 9112 5.2: reject, or replace the fold with spaces).
-    "obs-fold continuation line",
-    "obs-fold with a tab",
-    # Answered 200, the body read as chunked, then the connection closed (RFC 9112 6.1 allows
-    # that); nginx refuses the pair outright.
-    "Content-Length with chunked",
-    # Answered 405 by the router: the parser took G@T as a method.
-    "method G@T",
-    # Answered 200 (RFC 9110 8.6 allows taking equal values as one); nginx refuses any duplicate.
-    "two equal Content-Lengths",
-    # No answer: the head never completes, and the connection closes at --header-timeout (10 s).
-    "bare CR line endings",
-    # Answered 404: the target is cut at the NUL (the access log shows /heal).
-    "NUL in the target",
-}
-EXPECTED_LENIENT = MICROHTTPD_LENIENT if os.environ.get("GOTTAGO_HTTP_CORE") == "microhttpd" else set()
 
 
 @dataclass
@@ -323,34 +298,23 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=3.0, help="seconds to wait for an answer")
     parser.add_argument("--case", action="append", help="run only this case (repeatable)")
     args = parser.parse_args()
-    unknown = (set(REASONS) | EXPECTED_LENIENT | set(args.case or [])) - {case.name for case in CASES}
+    unknown = (set(REASONS) | set(args.case or [])) - {case.name for case in CASES}
     if unknown:
         parser.error(f"no such case: {', '.join(sorted(unknown))}")
 
     cases = [case for case in CASES if not args.case or case.name in args.case]
     width = max(len(case.name) for case in cases)
     print(f"{'case':<{width}}  {'nginx':<30}  {'gottago':<30}  verdict")
-    counts = {"same": 0, "stricter": 0, "differs": 0, "listed": 0, "unlisted": 0, "broken": 0}
-    no_longer = []
+    counts = {"same": 0, "stricter": 0, "differs": 0, "more lenient": 0, "broken": 0}
     for case in cases:
         nginx, gottago = run(case, args.nginx, args.timeout), run(case, args.gottago, args.timeout)
         found = verdict(case, nginx, gottago)
-        if found == "MORE LENIENT":
-            listed = case.name in EXPECTED_LENIENT
-            counts["listed" if listed else "unlisted"] += 1
-            found += " (listed)" if listed else ""
-        else:
-            counts[found.split(":")[0].lower()] += 1
-            if case.name in EXPECTED_LENIENT:
-                no_longer.append(case.name)
+        counts[found.split(":")[0].lower()] += 1
         print(f"{case.name:<{width}}  {nginx.describe():<30}  {gottago.describe():<30}  {found}")
 
-    for name in no_longer:
-        print(f"http-differential: '{name}' is no longer more lenient: remove it from EXPECTED_LENIENT")
     print(f"http-differential: {len(cases)} cases, {counts['same']} same, {counts['stricter']} stricter, "
-          f"{counts['listed']} more lenient (listed), {counts['unlisted']} more lenient (not listed), "
-          f"{counts['differs']} differ for a stated reason, {counts['broken']} broken")
-    return 1 if counts["unlisted"] or counts["broken"] else 0
+          f"{counts['more lenient']} more lenient, {counts['differs']} differ for a stated reason, {counts['broken']} broken")
+    return 1 if counts["more lenient"] or counts["broken"] else 0
 
 
 if __name__ == "__main__":

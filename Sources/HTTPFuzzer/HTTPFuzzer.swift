@@ -32,7 +32,6 @@ enum HTTPFuzzer {
         configuration.port = 0
         configuration.threads = 1
         configuration.accessLog = .off
-        configuration.core = .loop
         configuration.limits.maxConnectionsPerClient = 1 << 20
         configuration.limits.maxConnections = 1 << 20
         let routes: [Route] = [

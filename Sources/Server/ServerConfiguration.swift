@@ -7,11 +7,8 @@ public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// The TCP port; 0 picks a free one.
     public var port = 8080
-    /// Server threads (libmicrohttpd's pool); 0 means one per core.
+    /// Event loop threads; 0 means one per core.
     public var threads = 0
-    /// Which HTTP/1.1 core serves: our event loops with llhttp (the default), or libmicrohttpd,
-    /// kept while the two are compared (`GOTTAGO_HTTP_CORE=microhttpd`).
-    public var core = HTTPCore.fromEnvironment
     /// Limits on what one client may send or hold.
     public var limits = Limits()
     /// How the access log is written.
@@ -73,17 +70,4 @@ public enum AccessLogFormat: String, Sendable, CaseIterable {
 public enum ServerVersion {
     /// The version string sent in `Server` and shown by `--version`.
     public static let current = "0.1.0"
-}
-
-/// The HTTP/1.1 cores the server can run on.
-public enum HTTPCore: String, Sendable, CaseIterable {
-    /// Our own: an epoll event loop per core, llhttp.
-    case loop
-    /// libmicrohttpd.
-    case microhttpd
-
-    /// `GOTTAGO_HTTP_CORE`, or the event loops.
-    public static var fromEnvironment: HTTPCore {
-        getenv("GOTTAGO_HTTP_CORE").flatMap { HTTPCore(rawValue: String(cString: $0)) } ?? .loop
-    }
 }

@@ -151,7 +151,7 @@ struct StreamLiveTests {
             #expect(response.hungUp)
             await probe.cancelled.wait()
             #expect(try await live.get("/hello").status == 200)
-            // The request completes once libmicrohttpd has seen the closed socket, just after the cancellation.
+            // The request completes once its loop has seen the closed socket, just after the cancellation.
             let server = live.server
             #expect(await eventually { server.metrics.requestsInFlight == 0 && server.openStreams.isEmpty })
         }

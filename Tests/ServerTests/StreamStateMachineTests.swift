@@ -68,7 +68,7 @@ struct StreamStateMachineTests {
         case write, read, finish, fail, cancel
     }
 
-    /// The connection as libmicrohttpd holds it: suspended by a parking read, resumed by a wake.
+    /// The connection as its loop holds it: waiting after a parking read, reading again on a wake.
     struct Connection {
         var machine = Machine(limit: 4)
         var suspended = false
@@ -80,7 +80,7 @@ struct StreamStateMachineTests {
                 guard case .buffered(let wake) = machine.write([1]) else { return true }
                 return resume(wake)
             case .read:
-                // libmicrohttpd never calls the reader of a suspended connection.
+                // A connection waiting for a wake does not read.
                 guard !suspended else { return nil }
                 if case .park = machine.read(max: 2) { suspended = true }
                 return true
@@ -91,8 +91,8 @@ struct StreamStateMachineTests {
             }
         }
 
-        /// A wake resumes the connection; one for a connection that is not suspended breaks the
-        /// rule that libmicrohttpd's resume answers exactly one suspend.
+        /// A wake sets the connection reading again; one for a connection that is not waiting
+        /// breaks the rule that each wake answers exactly one park.
         private mutating func resume(_ wake: Bool) -> Bool {
             guard wake else { return true }
             guard suspended else { return false }

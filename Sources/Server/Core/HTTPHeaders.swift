@@ -101,16 +101,6 @@ extension String {
         }
         return true
     }
-
-    /// Whether the text begins with `prefix` (lower-case ASCII), ignoring ASCII case.
-    func hasLowercasedASCIIPrefix(_ prefix: String) -> Bool {
-        let a = utf8, b = prefix.utf8
-        guard a.count >= b.count else { return false }
-        for (x, y) in zip(a, b) where ((x >= 65 && x <= 90) ? x | 0x20 : x) != y {
-            return false
-        }
-        return true
-    }
 }
 
 extension StringProtocol {

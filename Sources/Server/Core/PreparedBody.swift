@@ -3,12 +3,12 @@ import Synchronization
 
 /// A response body shared by many responses, with its ETag and gzip form computed once.
 ///
-/// Used for fixed documents and kept answers: both forms are handed to libmicrohttpd without a
-/// copy, and the uncompressed bytes are held once, where libmicrohttpd sends them from.
+/// Used for fixed documents and kept answers: both forms are written to the socket without a
+/// copy, and the uncompressed bytes are held once, where the connection sends them from.
 public final class PreparedBody: Sendable {
     /// The strong ETag over the bytes.
     public let etag: String
-    /// The uncompressed bytes, where libmicrohttpd can send them from.
+    /// The uncompressed bytes, where a connection sends them from.
     public let shared: SharedBytes
     private let gzipped = Mutex<SharedBytes?>(nil)
 

@@ -1,5 +1,5 @@
-/// Bytes at a fixed address for as long as anyone holds them, so that libmicrohttpd can send
-/// them without a copy: each queued response retains them until libmicrohttpd lets go.
+/// Bytes at a fixed address for as long as anyone holds them, so that a connection can send
+/// them without a copy: each answer being written retains them until it is out.
 // Unchecked: the storage is written once, in init, and only read after that.
 public final class SharedBytes: @unchecked Sendable {
     private let storage: UnsafeMutableBufferPointer<UInt8>

@@ -7,19 +7,18 @@
 /// ```swift
 /// RequestFraming(version: "HTTP/1.1", headers: [("Content-Length", "0"), ("Content-Length", "38")])
 /// // .invalid(400 invalid_framing)
-/// RequestFraming(version: "HTTP/1.1", headers: [("Content-Length", "5"), ("Transfer-Encoding", "chunked")])
-/// // .valid(length: nil, chunked: true, closeAfter: true)
+/// RequestFraming(version: "HTTP/1.1", headers: [("Transfer-Encoding", "chunked")])
+/// // .valid(length: nil, chunked: true)
 /// ```
 ///
-/// libmicrohttpd itself answers a `Content-Length` that is not a number, or a list in one field,
-/// with its own 400 and a closed connection before the request reaches us.
+/// A `Content-Length` that is not a number, or a list in one field, is refused by llhttp before
+/// the head reaches these checks (`RequestParser`), with the same 400.
 enum RequestFraming: Equatable {
     /// The body is delimited unambiguously.
     /// - Parameters:
     ///   - length: The declared `Content-Length`, nil for none or for a chunked body.
     ///   - chunked: Whether the body is sent with the chunked transfer coding.
-    ///   - closeAfter: Whether the connection must close after the response (both framings were sent, §6.1).
-    case valid(length: Int?, chunked: Bool, closeAfter: Bool)
+    case valid(length: Int?, chunked: Bool)
     /// The framing is faulty or unsupported: answer this error, then close.
     case invalid(HTTPError)
 
@@ -27,34 +26,32 @@ enum RequestFraming: Equatable {
     init(version: String, headers: HTTPHeaders) {
         let lengths = headers.values("Content-Length")
         let encodings = headers.values("Transfer-Encoding")
+        // §6.1: a proxy may read the one and we the other; as nginx, the pair is refused.
+        guard encodings.isEmpty || lengths.isEmpty else {
+            self = .invalid(.invalidFraming("The request has both Content-Length and Transfer-Encoding."))
+            return
+        }
         guard encodings.isEmpty else {
-            self = Self.chunked(version: version, encodings: encodings, hasLength: !lengths.isEmpty)
+            self = Self.chunked(version: version, encodings: encodings)
             return
         }
         guard let first = lengths.first else {
-            self = .valid(length: nil, chunked: false, closeAfter: false)
+            self = .valid(length: nil, chunked: false)
             return
         }
-        guard lengths.allSatisfy({ $0 == first }) else {
-            self = .invalid(.invalidFraming("The request has Content-Length fields that differ."))
+        // Equal values could be taken as one (RFC 9110 §8.6); as nginx, any second one is refused.
+        guard lengths.count == 1 else {
+            self = .invalid(.invalidFraming("The request has more than one Content-Length field."))
             return
         }
         guard let length = Int(first), length >= 0, first.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
             self = .invalid(.invalidFraming("The request's Content-Length is not a number."))
             return
         }
-        self = .valid(length: length, chunked: false, closeAfter: false)
+        self = .valid(length: length, chunked: false)
     }
 
-    /// Whether a body follows the head.
-    var hasBody: Bool {
-        switch self {
-        case .valid(let length, let chunked, _): chunked || (length ?? 0) > 0
-        case .invalid: false
-        }
-    }
-
-    private static func chunked(version: String, encodings: [String], hasLength: Bool) -> RequestFraming {
+    private static func chunked(version: String, encodings: [String]) -> RequestFraming {
         // §6.1: an HTTP/1.0 message with Transfer-Encoding has faulty framing, whatever else it says.
         guard version != "HTTP/1.0" else {
             return .invalid(.invalidFraming("An HTTP/1.0 request cannot use Transfer-Encoding."))
@@ -69,12 +66,12 @@ enum RequestFraming: Equatable {
         guard codings.count == 1 else {
             return .invalid(.unsupportedTransferCoding(codings.dropLast().joined(separator: ", ")))
         }
-        // libmicrohttpd reads a chunked body only for one field that says exactly that; for
-        // `chunked ` or `,chunked` it would read the body until the connection closes.
+        // As nginx: one field that says exactly that. `chunked, chunked` was refused above;
+        // two fields, or `,chunked`, would leave a proxy and us to read the body differently.
         guard encodings.count == 1, encodings[0].lowercased() == "chunked" else {
             return .invalid(.invalidFraming("The request's Transfer-Encoding must be exactly chunked."))
         }
-        return .valid(length: nil, chunked: true, closeAfter: hasLength)
+        return .valid(length: nil, chunked: true)
     }
 }
 

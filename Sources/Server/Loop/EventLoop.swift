@@ -259,7 +259,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
 
     /// Takes a connected, non-blocking socket on, within the connection limits.
     private func serve(_ descriptor: Int32, remote: String) {
-        guard let state = server.admit(remote: remote, descriptor: descriptor) else {
+        guard let state = server.admit(remote: remote) else {
             close(descriptor)
             return
         }

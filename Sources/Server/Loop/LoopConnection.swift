@@ -46,8 +46,8 @@ final class LoopConnection: @unchecked Sendable {
     private var streamChunked = false
     private var closeAfterAnswer = false
     /// Nanoseconds on the loop's deadline clock: since when the connection waits for a request
-    /// (0 while one is on its way), when the current head began (0 when none is being read), when
-    /// lingering ends.
+    /// (0 while one is on its way), when the current head began (the accept for the first; 0
+    /// when none is being read), when lingering ends.
     private var idleSince: UInt64
     private var headSince: UInt64 = 0
     private var lingerUntil: UInt64 = 0
@@ -71,6 +71,10 @@ final class LoopConnection: @unchecked Sendable {
         parser = RequestParser(limits: loop.server.configuration.limits)
         idleSince = loop.clock.now
         lastRead = idleSince
+        // As nginx's `client_header_timeout`: the first head's time counts from the accept, so
+        // a connection that sends nothing is cut at the head deadline; a later head's time
+        // counts from its first byte.
+        headSince = idleSince
     }
 
     var server: LoopServer { loop.server }
@@ -272,8 +276,8 @@ final class LoopConnection: @unchecked Sendable {
         switch RequestFraming(version: head.version, headers: headers) {
         case .invalid(let error):
             return refuse(error)
-        case .valid(_, _, let closeAfter):
-            closeAfterAnswer = closeAfter || !parser.keepAlive
+        case .valid:
+            closeAfterAnswer = !parser.keepAlive
         }
         let waits = parser.expectsBody && head.version == "HTTP/1.1"
             && headers.values("Expect").contains { $0.lowercased().contains("100-continue") }
@@ -342,15 +346,15 @@ final class LoopConnection: @unchecked Sendable {
         let bodiless = response.status == 204 || response.status == 304 || (100..<200).contains(response.status)
         if case .stream(let stream) = response.content, !isHead, !bodiless {
             streamChunked = exchange.version == "HTTP/1.1"
-            // A stream is the connection's last answer, as with libmicrohttpd: a client reading
-            // events to the end of the connection is not left waiting for the idle timeout.
+            // A stream is the connection's last answer: a client reading events to the end of
+            // the connection is not left waiting for the idle timeout.
             closeAfterAnswer = true
             let head = ResponseHead.bytes(
                 status: response.status, headers: response.headers, length: nil, chunked: streamChunked,
                 connection: connectionField(closing: closeAfterAnswer), date: loop.date())
             self.stream = stream
             phase = .streaming
-            stream.attach(StreamPort(suspend: {}, resume: { [weak self, loop] in
+            stream.attach(StreamPort(wake: { [weak self, loop] in
                 guard let self else { return }
                 loop.post(.streamReady(self))
             }))

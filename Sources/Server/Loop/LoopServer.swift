@@ -110,20 +110,18 @@ final class LoopServer: Sendable {
     /// (the socket is then closed without an answer, so that slow connections from one client
     /// cannot hold the places every other client needs). A connection past the overall limit is
     /// taken, and answered 503.
-    func admit(remote: String, descriptor: Int32) -> ConnectionState? {
+    func admit(remote: String) -> ConnectionState? {
         var limits = configuration.limits
         // A trusted proxy carries many clients' connections: only the overall limit applies to it.
         if configuration.trustedProxies.trusts(remote) { limits.maxConnectionsPerClient = limits.maxConnections }
         let isAdmin = responder.configuration.adminNetworks.contains(remote)
-        let now = Timestamp.monotonicNanoseconds()
-        let state = connections.withLock { table -> ConnectionState? in
-            guard table.accept(remote, limits: limits, now: now) else { return nil }
-            let state = ConnectionState(remote: remote, rejection: table.add(remote, limits: limits), descriptor: descriptor, peerIsAdmin: isAdmin)
-            table.list(state)
-            return state
+        let taken = connections.withLock { $0.take(remote, limits: limits) }
+        guard let rejection = taken else {
+            metrics.connectionRejected()
+            return nil
         }
-        if let state, state.rejection == nil { metrics.connectionOpened() } else { metrics.connectionRejected() }
-        return state
+        if rejection == nil { metrics.connectionOpened() } else { metrics.connectionRejected() }
+        return ConnectionState(remote: remote, rejection: rejection, peerIsAdmin: isAdmin)
     }
 
     func closed(_ state: ConnectionState) {

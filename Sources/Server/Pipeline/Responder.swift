@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The request pipeline shared by the libmicrohttpd daemon and the in-memory test client.
+/// The request pipeline shared by the event loops' connections and the in-memory test client.
 ///
 /// It routes, validates, negotiates and runs handlers, then adds the HTTP semantics every
 /// response gets: error documents, `ETag`/304, gzip, CORS, caching headers and the request id.

@@ -2,9 +2,10 @@
 public struct WireResponse: Sendable {
     /// The status code.
     public var status: Int
-    /// Every header field the server sends, except those libmicrohttpd adds (`Date`, `Content-Length`).
+    /// Every header field the server sends, except those the connection adds (`Date`, the body's
+    /// framing, `Connection`).
     public var headers: HTTPHeaders
-    /// The body as sent (empty for 204 and 304; libmicrohttpd drops it for HEAD).
+    /// The body as sent (empty for 204 and 304; the connection leaves it out for HEAD).
     public var content: Content
 
     /// A body made for this response, or shared bytes sent without a copy.

@@ -3,7 +3,7 @@ extension ResponseStream {
     /// memory (`Responder.respond(to:)` in tests); what a connection would cut is cut here too.
     public func collect() async -> [UInt8] {
         let (resumes, resume) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        attach(StreamPort(suspend: {}, resume: { resume.yield() }))
+        attach(StreamPort(wake: { resume.yield() }))
         let task = start()
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
@@ -12,7 +12,7 @@ extension ResponseStream {
             let count = chunk.withUnsafeMutableBytes { read(into: $0.baseAddress!, max: $0.count) }
             switch count {
             case 0:
-                // Parked: every park is answered by exactly one resume, which the stream keeps if it came first.
+                // Parked: every park is answered by exactly one wake, which the stream keeps if it came first.
                 _ = await woken.next()
             case 1...:
                 bytes += chunk[..<count]

@@ -2,13 +2,9 @@ import Synchronization
 
 /// One streamed body in flight: the buffer between its producer task and the connection.
 ///
-/// The daemon reads it from libmicrohttpd's content reader callback. When nothing is buffered the
-/// reader suspends the connection (through `StreamPort`) and the next write, the end or a
-/// cancellation resumes it: returning 0 from the reader instead would make libmicrohttpd's
-/// internal polling thread call it again at once, a busy loop
-/// (https://www.gnu.org/software/libmicrohttpd/manual/html_node/microhttpd_002dresponse-create.html).
-/// Suspending and resuming happen under the stream's lock, so a resume can never overtake the
-/// suspend it answers.
+/// The connection reads it while its socket takes bytes. When nothing is buffered the reader
+/// parks, and the next write, the end or a cancellation wakes it through its `StreamPort`. Parking
+/// and waking happen under the stream's lock, so a wake can never overtake the park it answers.
 public final class ResponseStream: Sendable {
     typealias Waiter = CheckedContinuation<Void, any Error>
 
@@ -84,7 +80,7 @@ public final class ResponseStream: Sendable {
         try await waitForRoom()
         let action = inner.withLock { inner in
             let action = inner.machine.write(bytes)
-            if case .buffered(wakeReader: true) = action { inner.port?.resume() }
+            if case .buffered(wakeReader: true) = action { inner.port?.wake() }
             return action
         }
         guard case .buffered = action else { throw CancellationError() }
@@ -95,7 +91,7 @@ public final class ResponseStream: Sendable {
     func writeIfRoom(_ bytes: [UInt8]) -> Bool {
         let written = inner.withLock { inner -> Bool in
             guard inner.machine.hasRoom, case .buffered(let wake) = inner.machine.write(bytes) else { return false }
-            if wake { inner.port?.resume() }
+            if wake { inner.port?.wake() }
             return true
         }
         if written { lastWrite.store(Timestamp.monotonicNanoseconds(), ordering: .relaxed) }
@@ -112,7 +108,7 @@ public final class ResponseStream: Sendable {
 
     func finish(failed: Bool) {
         inner.withLock { inner in
-            if inner.machine.finish(failed: failed) { inner.port?.resume() }
+            if inner.machine.finish(failed: failed) { inner.port?.wake() }
         }
     }
 
@@ -121,7 +117,7 @@ public final class ResponseStream: Sendable {
         let (action, wasProducing) = inner.withLock { inner in
             let wasProducing = inner.machine.phase == .producing
             let action = inner.machine.cancel()
-            if action.wakeReader { inner.port?.resume() }
+            if action.wakeReader { inner.port?.wake() }
             return (action, wasProducing)
         }
         for writer in action.writers { writer.resume(throwing: CancellationError()) }
@@ -157,12 +153,11 @@ public final class ResponseStream: Sendable {
         inner.withLock { $0.port = port }
     }
 
-    /// Fills libmicrohttpd's buffer: a byte count, 0 after parking, -1 at the end, -2 to cut the connection.
+    /// Fills the connection's buffer: a byte count, 0 after parking (a wake follows), -1 at the
+    /// end, -2 to cut the connection.
     func read(into buffer: UnsafeMutableRawPointer, max: Int) -> Int {
         let action = inner.withLock { inner in
-            let action = inner.machine.read(max: max)
-            if case .park = action { inner.port?.suspend() }
-            return action
+            inner.machine.read(max: max)
         }
         switch action {
         case .bytes(let chunk, let writers):
@@ -176,8 +171,8 @@ public final class ResponseStream: Sendable {
     }
 }
 
-/// How a stream suspends its connection while it has nothing to send, and resumes it.
+/// How a stream tells its parked reader that there is something to read (bytes, the end, or a
+/// cancellation).
 struct StreamPort: Sendable {
-    let suspend: @Sendable () -> Void
-    let resume: @Sendable () -> Void
+    let wake: @Sendable () -> Void
 }

@@ -1,9 +1,9 @@
-/// The life of one streamed body between the task that produces it and the libmicrohttpd thread
+/// The life of one streamed body between the task (or feed) that produces it and the connection
 /// that sends it, without any I/O: each mutating method says what the caller must do next.
 ///
 /// Bytes are buffered up to `limit`; a writer that finds the buffer at the limit waits until the
-/// reader has taken enough. A reader that finds the buffer empty parks (the daemon suspends the
-/// connection) and is woken by the next write, by the end, or by cancellation. At most `limit`
+/// reader has taken enough. A reader that finds the buffer empty parks (the connection stops
+/// asking) and is woken by the next write, by the end, or by cancellation. At most `limit`
 /// bytes plus one write are ever buffered.
 struct StreamStateMachine<Waiter> {
     enum Phase: Equatable {

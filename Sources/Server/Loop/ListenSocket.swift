@@ -1,3 +1,4 @@
+internal import CEpoll
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -48,8 +49,8 @@ struct ListenSocket {
 
     /// A socket bound to `address` with `port` (the port of the group's first, after it picked one).
     private static func bound(_ address: addrinfo, host: String, port: Int, reusePort: Bool) throws(ServerError) -> Int32 {
-        // Non-blocking: with MHD_USE_TURBO a server thread accepts without asking first; a
-        // blocking accept would stall it when another connection's reset emptied the queue.
+        // Non-blocking: a loop accepts until the queue is empty; a blocking accept would stall
+        // it when a connection's reset emptied the queue between epoll's word and the accept.
         let fd = socket(address.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw .system("socket", errno) }
         var yes: Int32 = 1

@@ -16,14 +16,14 @@ public struct ServerError: Error, CustomStringConvertible {
     static func invalidAddress(_ message: String) -> ServerError { ServerError(kind: .invalidAddress(message)) }
     /// A system call failed, with its errno.
     static func system(_ call: String, _ code: Int32) -> ServerError { ServerError(kind: .system(call, code)) }
-    /// libmicrohttpd refused to start.
+    /// The event loops could not start.
     static func daemon(_ message: String) -> ServerError { ServerError(kind: .daemon(message)) }
 
     public var description: String {
         switch kind {
         case .invalidAddress(let message): "invalid listen address: \(message)"
         case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
-        case .daemon(let message): "the HTTP daemon did not start: \(message)"
+        case .daemon(let message): "the HTTP server did not start: \(message)"
         }
     }
 }
