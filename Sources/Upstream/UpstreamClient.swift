@@ -320,12 +320,14 @@ public final class UpstreamClient: Sendable {
         return min(lifetime, 604_800) * 1000
     }
 
-    /// The value another instance is fetching, once it lands in the cache; nil after the wait.
+    /// The value another instance is fetching, once it lands in the cache; nil after the wait,
+    /// which is counted on the clock requests' deadlines are (a test's own, moved by the test).
+    /// The cache is asked again every 25 ms meanwhile.
     private func awaitOtherInstance(_ key: String) async throws -> Filled? {
-        let deadline = now() + Int64(policy.lockWait * 1000)
-        let clock = ContinuousClock()
-        let started = clock.now
-        while now() < deadline, clock.now - started < .milliseconds(Int(policy.lockWait * 1000)) {
+        let deadline = Deadline(after: .milliseconds(Int(policy.lockWait * 1000)), on: deadlineClock)
+        metrics.waitingForOtherInstance(1)
+        defer { metrics.waitingForOtherInstance(-1) }
+        while !deadline.hasPassed {
             try await Task.sleep(for: .milliseconds(25))
             if let entry = await cache.get(key), now() - entry.storedAt < entry.freshForMilliseconds,
                 let extraction = Extraction(decoding: entry.value)

@@ -22,6 +22,8 @@ public final class UpstreamMetrics: Sendable {
         public var stale = 0
         /// Callers who got another caller's fetch.
         public var coalesced = 0
+        /// Requests waiting now for the value another instance sharing the cache is fetching.
+        public var waitingForOtherInstance = 0
     }
 
     private let counts = Mutex(Snapshot())
@@ -69,6 +71,11 @@ public final class UpstreamMetrics: Sendable {
         counts.withLock { $0.coalesced += 1 }
     }
 
+    /// A request starts (`1`) or stops (`-1`) waiting for another instance's fetch.
+    func waitingForOtherInstance(_ change: Int) {
+        counts.withLock { $0.waitingForOtherInstance += change }
+    }
+
     /// The Prometheus lines for this upstream (`upstream` label), with the live politeness state.
     public func prometheus(upstream: String, breakerOpen: Bool, tokensLeft: Int) -> String {
         let now = snapshot
@@ -88,6 +95,7 @@ public final class UpstreamMetrics: Sendable {
         lines.append("gottago_upstream_cache_total{\(label),result=\"miss\"} \(now.misses)")
         lines.append("gottago_upstream_cache_total{\(label),result=\"stale\"} \(now.stale)")
         lines.append("gottago_upstream_coalesced_total{\(label)} \(now.coalesced)")
+        lines.append("gottago_upstream_waiting_for_other_instance{\(label)} \(now.waitingForOtherInstance)")
         lines.append("gottago_upstream_breaker_open{\(label)} \(breakerOpen ? 1 : 0)")
         lines.append("gottago_upstream_tokens{\(label)} \(tokensLeft)")
         return lines.joined(separator: "\n") + "\n"

@@ -338,7 +338,6 @@ final class LoopConnection: @unchecked Sendable {
 
     private func send(_ response: WireResponse, closing: Bool) {
         guard let exchange else { return }
-        var response = response
         let closes = closing || closeAfterAnswer || server.isDraining
         closeAfterAnswer = closes
         exchange.status = response.status
@@ -364,7 +363,6 @@ final class LoopConnection: @unchecked Sendable {
             flush()
             return
         }
-        response.headers.remove("Content-Length")
         let length = response.bodyCount
         let date = loop.date()
         ResponseHead.write(

@@ -1,6 +1,6 @@
 /// A response's status line and header section as bytes, with the fields the connection owns:
 /// `Date`, the body's framing (`Content-Length`, or `Transfer-Encoding: chunked` for a stream)
-/// and `Connection`.
+/// and `Connection`; a handler's own field of those names is left out.
 ///
 /// The head is written into a buffer its loop reuses for every answer, so an answer costs no
 /// allocation for its head; what the socket does not take at once is copied out of it.
@@ -62,6 +62,7 @@ enum ResponseHead {
         switch field.name.utf8.count {
         case 4 where field.name.equalsIgnoringASCIICase("Date"),
              10 where field.name.equalsIgnoringASCIICase("Connection"),
+             14 where field.name.equalsIgnoringASCIICase("Content-Length"),
              17 where field.name.equalsIgnoringASCIICase("Transfer-Encoding"):
             return false
         default:
