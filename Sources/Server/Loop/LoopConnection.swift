@@ -251,8 +251,10 @@ final class LoopConnection: @unchecked Sendable {
         let head = parser.head
         exchange.method = head.method
         exchange.version = head.version
-        // Decoded once: a target that is not UTF-8 is logged with its bad bytes replaced, and refused.
-        let valid = String(validating: head.target, as: UTF8.self)
+        // Decoded once: a target that is not UTF-8 is logged with its bad bytes replaced, and
+        // refused. Nearly every target is ASCII (percent-encoded), which needs no validation.
+        let ascii = head.target.withUnsafeBufferPointer { bytes in bytes.allSatisfy { $0 < 0x80 } }
+        let valid = ascii ? String(decoding: head.target, as: UTF8.self) : String(validating: head.target, as: UTF8.self)
         let target = valid ?? String(decoding: head.target, as: UTF8.self)
         exchange.target = target
         let peer = state.remote
@@ -303,8 +305,9 @@ final class LoopConnection: @unchecked Sendable {
     }
 
     private func dispatch() {
-        guard let exchange, var request = exchange.request else { return }
-        request.body = parser.body
+        // Taken out of the exchange, not copied; the routed request goes back in.
+        guard let exchange, var request = exchange.request.take() else { return }
+        request.body = parser.takeBody()
         // The request has all it needs of the head: a connection that waits for its answer (or
         // streams one) holds nothing of it twice.
         parser.reset()

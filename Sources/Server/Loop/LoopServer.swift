@@ -143,10 +143,10 @@ final class LoopServer: Sendable {
     /// A request is done (answered, or its connection gone): the metrics and the access log.
     func finished(_ exchange: LoopExchange, completed: Bool, state: ConnectionState) {
         let duration = Double(Timestamp.monotonicNanoseconds() - exchange.started) / 1e9
-        let request = exchange.request
         let status = exchange.status == 0 ? 400 : exchange.status
-        metrics.requestFinished(series: request?.series, status: status, duration: duration)
+        metrics.requestFinished(series: exchange.request?.series, status: status, duration: duration)
         guard accessLog.format != .off else { return }
+        let request = exchange.request
         let headers = request?.headers ?? HTTPHeaders()
         accessLog.record(Exchange(
             id: request?.id ?? "-", remote: request?.remoteAddress ?? state.remote,
