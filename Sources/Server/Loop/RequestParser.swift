@@ -43,9 +43,13 @@ final class RequestParser {
     private(set) var inMessage = false
     private(set) var headDone = false
     private var messageDone = false
-    /// The next field's name and value as their pieces arrive.
+    /// The next field's name and value as their pieces arrive: where they lie in the bytes being
+    /// parsed while each is one piece of them (no copy), else gathered here. What is still
+    /// unfinished when a read's bytes are done is gathered, as those bytes go away.
     private var fieldName: [UInt8] = []
     private var fieldValue: [UInt8] = []
+    private var namePiece: UnsafeRawBufferPointer?
+    private var valueRun: UnsafeRawBufferPointer?
     private var refusal: HTTPError?
     /// A message's method as it arrives, before llhttp sees it: llhttp knows a fixed list of
     /// methods, and a method that is a token but not on it is ours to answer (405 with `Allow`).
@@ -182,6 +186,7 @@ final class RequestParser {
         parser.pointee.data = Unmanaged.passUnretained(self).toOpaque()
         readBase = UnsafeRawPointer(base)
         defer {
+            gatherPieces()
             parser.pointee.data = nil
             readBase = nil
             lastReadEndedWithLF = bytes[bytes.count - 1] == 0x0A
@@ -224,7 +229,21 @@ final class RequestParser {
         refusal = nil
         fieldName = []
         fieldValue = []
+        namePiece = nil
+        valueRun = nil
         valuePieces = 0
+    }
+
+    /// Copies a name or value still in the read's bytes into the field's own arrays.
+    private func gatherPieces() {
+        if let piece = namePiece {
+            fieldName.append(contentsOf: piece)
+            namePiece = nil
+        }
+        if let piece = valueRun {
+            fieldValue.append(contentsOf: piece)
+            valueRun = nil
+        }
     }
 
     /// The error a parse failure is answered with.
@@ -267,7 +286,12 @@ final class RequestParser {
 
     fileprivate func fieldPiece(_ piece: UnsafeRawBufferPointer) -> Int32 {
         guard grow(by: piece.count) else { return -1 }
-        fieldName.append(contentsOf: piece)
+        if namePiece == nil, fieldName.isEmpty {
+            namePiece = piece
+        } else {
+            gatherPieces()
+            fieldName.append(contentsOf: piece)
+        }
         return 0
     }
 
@@ -280,7 +304,12 @@ final class RequestParser {
             return refuse(.invalidHeader("A header field value is folded over more than one line (obs-fold)."))
         }
         valuePieces += 1
-        fieldValue.append(contentsOf: piece)
+        if valueRun == nil, fieldValue.isEmpty {
+            valueRun = piece
+        } else {
+            gatherPieces()
+            fieldValue.append(contentsOf: piece)
+        }
         return 0
     }
 
@@ -304,9 +333,21 @@ final class RequestParser {
             return refuse(.tooManyHeaderFields(limit: limits.maxHeaderFields))
         }
         head.headerBytes += 4
+        let name = namePiece.map { String(decoding: $0, as: UTF8.self) } ?? String(decoding: fieldName, as: UTF8.self)
         // llhttp leaves the value's leading white space out; trailing white space is not part of it either (RFC 9110 §5.5).
-        while let last = fieldValue.last, last == 0x20 || last == 0x09 { fieldValue.removeLast() }
-        head.headers.add(String(decoding: fieldName, as: UTF8.self), String(decoding: fieldValue, as: UTF8.self))
+        let value: String
+        if var run = valueRun {
+            while let last = run.last, last == 0x20 || last == 0x09 { run = UnsafeRawBufferPointer(rebasing: run.dropLast()) }
+            value = String(decoding: run, as: UTF8.self)
+        } else {
+            while let last = fieldValue.last, last == 0x20 || last == 0x09 { fieldValue.removeLast() }
+            value = String(decoding: fieldValue, as: UTF8.self)
+        }
+        // Room for a browser's fields at once, rather than growing one by one.
+        if head.headers.count == 0 { head.headers.reserveCapacity(12) }
+        head.headers.add(name, value)
+        namePiece = nil
+        valueRun = nil
         // Kept for the next field; given up when the head is complete.
         fieldName.removeAll(keepingCapacity: true)
         fieldValue.removeAll(keepingCapacity: true)
@@ -323,6 +364,8 @@ final class RequestParser {
         }
         fieldName = []
         fieldValue = []
+        namePiece = nil
+        valueRun = nil
         headDone = true
         // Stop before the body: the head is checked (and `100 Continue` sent) first.
         if expectsBody { return Int32(HPE_PAUSED.rawValue) }
