@@ -43,13 +43,9 @@ final class RequestParser {
     private(set) var inMessage = false
     private(set) var headDone = false
     private var messageDone = false
-    /// The next field's name and value as their pieces arrive: where they lie in the bytes being
-    /// parsed while each is one piece of them (no copy), else gathered here. What is still
-    /// unfinished when a read's bytes are done is gathered, as those bytes go away.
-    private var fieldName: [UInt8] = []
-    private var fieldValue: [UInt8] = []
-    private var namePiece: UnsafeRawBufferPointer?
-    private var valueRun: UnsafeRawBufferPointer?
+    /// The next field's name and value as their pieces arrive.
+    private var fieldName = FieldPart()
+    private var fieldValue = FieldPart()
     private var refusal: HTTPError?
     /// A message's method as it arrives, before llhttp sees it: llhttp knows a fixed list of
     /// methods, and a method that is a token but not on it is ours to answer (405 with `Allow`).
@@ -186,7 +182,9 @@ final class RequestParser {
         parser.pointee.data = Unmanaged.passUnretained(self).toOpaque()
         readBase = UnsafeRawPointer(base)
         defer {
-            gatherPieces()
+            // The bytes go away: what is unfinished of a field is copied out of them.
+            fieldName.gather()
+            fieldValue.gather()
             parser.pointee.data = nil
             readBase = nil
             lastReadEndedWithLF = bytes[bytes.count - 1] == 0x0A
@@ -227,23 +225,9 @@ final class RequestParser {
         headDone = false
         messageDone = false
         refusal = nil
-        fieldName = []
-        fieldValue = []
-        namePiece = nil
-        valueRun = nil
+        fieldName = FieldPart()
+        fieldValue = FieldPart()
         valuePieces = 0
-    }
-
-    /// Copies a name or value still in the read's bytes into the field's own arrays.
-    private func gatherPieces() {
-        if let piece = namePiece {
-            fieldName.append(contentsOf: piece)
-            namePiece = nil
-        }
-        if let piece = valueRun {
-            fieldValue.append(contentsOf: piece)
-            valueRun = nil
-        }
     }
 
     /// The error a parse failure is answered with.
@@ -286,12 +270,7 @@ final class RequestParser {
 
     fileprivate func fieldPiece(_ piece: UnsafeRawBufferPointer) -> Int32 {
         guard grow(by: piece.count) else { return -1 }
-        if namePiece == nil, fieldName.isEmpty {
-            namePiece = piece
-        } else {
-            gatherPieces()
-            fieldName.append(contentsOf: piece)
-        }
+        fieldName.add(piece)
         return 0
     }
 
@@ -304,12 +283,7 @@ final class RequestParser {
             return refuse(.invalidHeader("A header field value is folded over more than one line (obs-fold)."))
         }
         valuePieces += 1
-        if valueRun == nil, fieldValue.isEmpty {
-            valueRun = piece
-        } else {
-            gatherPieces()
-            fieldValue.append(contentsOf: piece)
-        }
+        fieldValue.add(piece)
         return 0
     }
 
@@ -333,24 +307,10 @@ final class RequestParser {
             return refuse(.tooManyHeaderFields(limit: limits.maxHeaderFields))
         }
         head.headerBytes += 4
-        let name = namePiece.map { String(decoding: $0, as: UTF8.self) } ?? String(decoding: fieldName, as: UTF8.self)
-        // llhttp leaves the value's leading white space out; trailing white space is not part of it either (RFC 9110 §5.5).
-        let value: String
-        if var run = valueRun {
-            while let last = run.last, last == 0x20 || last == 0x09 { run = UnsafeRawBufferPointer(rebasing: run.dropLast()) }
-            value = String(decoding: run, as: UTF8.self)
-        } else {
-            while let last = fieldValue.last, last == 0x20 || last == 0x09 { fieldValue.removeLast() }
-            value = String(decoding: fieldValue, as: UTF8.self)
-        }
-        // Room for a browser's fields at once, rather than growing one by one.
+        // Room for a browser's fields at once, rather than growing one by one. llhttp leaves the
+        // value's leading white space out; trailing white space is not part of it either (RFC 9110 §5.5).
         if head.headers.count == 0 { head.headers.reserveCapacity(12) }
-        head.headers.add(name, value)
-        namePiece = nil
-        valueRun = nil
-        // Kept for the next field; given up when the head is complete.
-        fieldName.removeAll(keepingCapacity: true)
-        fieldValue.removeAll(keepingCapacity: true)
+        head.headers.add(fieldName.take(trimmingTrailingSpace: false), fieldValue.take(trimmingTrailingSpace: true))
         return 0
     }
 
@@ -362,10 +322,8 @@ final class RequestParser {
         case (1, 0): head.version = "HTTP/1.0"
         case (let major, let minor): head.version = "HTTP/\(major).\(minor)"
         }
-        fieldName = []
-        fieldValue = []
-        namePiece = nil
-        valueRun = nil
+        fieldName = FieldPart()
+        fieldValue = FieldPart()
         headDone = true
         // Stop before the body: the head is checked (and `100 Continue` sent) first.
         if expectsBody { return Int32(HPE_PAUSED.rawValue) }
@@ -421,4 +379,43 @@ final class RequestParser {
         settings.pointee.on_message_complete = { owner($0)?.messageComplete() ?? -1 }
         return settings
     }()
+}
+
+/// A field's name or value as llhttp hands it over in pieces: where it lies in the bytes being
+/// parsed while it is one piece (no copy), else gathered into an array of its own, which is kept
+/// for the next field of the head.
+private struct FieldPart {
+    private var piece: UnsafeRawBufferPointer?
+    private var bytes: [UInt8] = []
+
+    mutating func add(_ more: UnsafeRawBufferPointer) {
+        if piece == nil, bytes.isEmpty {
+            piece = more
+        } else {
+            gather()
+            bytes.append(contentsOf: more)
+        }
+    }
+
+    /// Copies a piece out of the bytes being parsed, before they go away.
+    mutating func gather() {
+        guard let piece else { return }
+        bytes.append(contentsOf: piece)
+        self.piece = nil
+    }
+
+    /// The text, and the part ready for the next field.
+    mutating func take(trimmingTrailingSpace: Bool) -> String {
+        let isSpace = { (byte: UInt8) in trimmingTrailingSpace && (byte == 0x20 || byte == 0x09) }
+        defer {
+            piece = nil
+            bytes.removeAll(keepingCapacity: true)
+        }
+        if var run = piece {
+            while let last = run.last, isSpace(last) { run = UnsafeRawBufferPointer(rebasing: run.dropLast()) }
+            return String(decoding: run, as: UTF8.self)
+        }
+        while let last = bytes.last, isSpace(last) { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }
