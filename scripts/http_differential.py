@@ -77,6 +77,7 @@ CASES = [
     Case("NUL in a field value", (get(HOST + b"X-Note: a\x00b\r\n"),)),
     Case("obs-fold continuation line", (get(HOST + b"X-Note: a\r\n b\r\n"),)),
     Case("obs-fold with a tab", (get(HOST + b"X-Note: a\r\n\tb\r\n"),)),
+    Case("obs-fold after an empty first line", (get(HOST + b"X-Note:\r\n b\r\n"),)),
     Case("Content-Length with chunked", (post(b"Content-Length: 5\r\n" + CHUNKED, b"5\r\nhello\r\n0\r\n\r\n"),)),
     Case("method G@T", (get(method=b"G@T"),)),
     Case("two different Content-Lengths", (post(b"Content-Length: 5\r\nContent-Length: 6\r\n", b"hello!"),)),

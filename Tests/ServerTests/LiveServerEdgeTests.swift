@@ -206,7 +206,8 @@ struct LiveServerEdgeTests {
                     await live.server.checkDeadlines()
                     #expect(live.server.metrics.headTimeoutCount == round)
                 }
-                // Half a head, then a byte now and then: the deadline counts from the head's first byte.
+                // Half a head, then a byte now and then: the deadline counts from the accept for a
+                // connection's first head, from its first byte for a later one.
                 try RawHTTP.write(fd, Array("GET /hello HTTP/1.1\r\nHost: x\r\nX-Slow: s".utf8))
                 #expect(try await Self.until(live) { $0.readingHead == 1 }.readingHead == 1)
                 for _ in 0..<3 {

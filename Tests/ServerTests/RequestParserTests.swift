@@ -55,9 +55,11 @@ struct RequestParserTests {
         #expect(Self.parse(Self.request, cuts: Array(1..<Self.request.count)) == whole)
     }
 
-    @Test("a folded line is refused wherever the reads split it")
-    func fold() {
-        let folded = Array("GET / HTTP/1.1\r\nHost: x\r\nX-A: one\r\n two\r\n\r\n".utf8)
+    @Test("a folded line is refused wherever the reads split it, after a value or after an empty first line", arguments: [
+        "X-A: one\r\n two", "X-A: one\r\n\ttwo", "Content-Length:\r\n 5", "X-A:\r\n\t\tb",
+    ])
+    func fold(_ field: String) {
+        let folded = Array("GET / HTTP/1.1\r\nHost: x\r\n\(field)\r\n\r\n".utf8)
         #expect(Self.parse(folded, cuts: []).failure == "invalid_header")
         for cut in 1..<folded.count {
             #expect(Self.parse(folded, cuts: [cut]).failure == "invalid_header", "split at \(cut)")

@@ -201,7 +201,7 @@ struct UpstreamClientTests {
         }
     }
 
-    @Test func twoInstancesOnOneSharedCacheFetchOnce() async throws {
+    @Test(.timeLimit(.minutes(1))) func twoInstancesOnOneSharedCacheFetchOnce() async throws {
         try await TestUpstream.with { upstream in
             let route = try FeedRoute.load()
             let clock = TestClock()

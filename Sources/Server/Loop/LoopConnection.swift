@@ -93,6 +93,8 @@ final class LoopConnection: @unchecked Sendable {
     /// A connection over the limits is answered 503 at once.
     func opened() {
         guard let rejection = state.rejection else { return }
+        // Answered at once: it reads no head.
+        headSince = 0
         serial += 1
         let exchange = LoopExchange(serial: serial, version: "HTTP/1.1")
         self.exchange = exchange

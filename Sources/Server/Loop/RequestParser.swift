@@ -52,10 +52,10 @@ final class RequestParser {
     private var methodBytes: [UInt8] = []
     private var scanningMethod = true
     private var customMethod: String?
-    /// Pieces of the current field's value so far, and where the bytes being parsed start.
-    private var valuePieces = 0
+    /// Where the bytes being parsed start.
     private var readBase: UnsafeRawPointer?
-    private var lastReadEndedWithLF = false
+    /// Whether the last bytes parsed ended in a line break, perhaps with white space after it.
+    private var lastReadEndedInLineBreak = false
     /// A method token longer than this is refused before it is read to its end.
     static let maxMethodBytes = 8 * 1024
 
@@ -187,7 +187,7 @@ final class RequestParser {
             fieldValue.gather()
             parser.pointee.data = nil
             readBase = nil
-            lastReadEndedWithLF = bytes[bytes.count - 1] == 0x0A
+            lastReadEndedInLineBreak = Self.endsInLineBreak(bytes, orElse: lastReadEndedInLineBreak)
         }
         let start = base.assumingMemoryBound(to: CChar.self)
         let result = llhttp_execute(parser, start, bytes.count)
@@ -227,7 +227,6 @@ final class RequestParser {
         refusal = nil
         fieldName = FieldPart()
         fieldValue = FieldPart()
-        valuePieces = 0
     }
 
     /// The error a parse failure is answered with.
@@ -277,18 +276,20 @@ final class RequestParser {
     fileprivate func valuePiece(_ piece: UnsafeRawBufferPointer) -> Int32 {
         guard grow(by: piece.count) else { return -1 }
         // llhttp takes a line that starts with white space as more of the value before it
-        // (obs-fold), in a piece of its own: a second piece right after a line break is refused
-        // (RFC 9112 §5.2). A piece that only continues where the last read ended is no fold.
-        if valuePieces > 0, followsLineBreak(piece) {
+        // (obs-fold), in a piece of its own, and one after an empty first line as the value
+        // itself: a piece with only white space between it and a line break is refused (RFC 9112
+        // §5.2). A value's first piece follows its name's colon; a piece that only continues
+        // where the last read ended follows no line break.
+        if !piece.isEmpty, followsLineBreak(piece) {
             return refuse(.invalidHeader("A header field value is folded over more than one line (obs-fold)."))
         }
-        valuePieces += 1
         fieldValue.add(piece)
         return 0
     }
 
     /// Whether only white space stands between a line break and `piece`, in this read or, from
-    /// its start, at the end of the last one.
+    /// its start, at the end of the last one. (llhttp ends an empty value with an empty piece
+    /// after its line break: that one is no fold.)
     private func followsLineBreak(_ piece: UnsafeRawBufferPointer) -> Bool {
         guard let at = piece.baseAddress, let base = readBase else { return false }
         var cursor = at
@@ -298,11 +299,20 @@ final class RequestParser {
             if byte == 0x0A { return true }
             if byte != 0x20 && byte != 0x09 { return false }
         }
-        return lastReadEndedWithLF
+        return lastReadEndedInLineBreak
+    }
+
+    /// Whether `bytes` end in a line break and white space at most; `earlier` when they are all
+    /// white space.
+    private static func endsInLineBreak(_ bytes: UnsafeRawBufferPointer, orElse earlier: Bool) -> Bool {
+        for byte in bytes.reversed() {
+            if byte == 0x0A { return true }
+            if byte != 0x20 && byte != 0x09 { return false }
+        }
+        return earlier
     }
 
     fileprivate func valueComplete() -> Int32 {
-        valuePieces = 0
         guard head.headers.count < limits.maxHeaderFields else {
             return refuse(.tooManyHeaderFields(limit: limits.maxHeaderFields))
         }
