@@ -56,7 +56,7 @@ struct ResponseHeadTests {
                 UInt8.random(in: 0...255, using: &generator) | (Bool.random(using: &generator) ? 0x20 : 0)
             }
             let expected = bytes.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
-            #expect(bytes.withUnsafeBufferPointer(ResponseHead.hasLineBreakOrNUL) == expected, "\(bytes)")
+            #expect(bytes.withUnsafeBufferPointer(HeaderFieldSyntax.hasLineBreakOrNUL) == expected, "\(bytes)")
         }
     }
 }

@@ -14,10 +14,9 @@ struct UpstreamClientTests {
         fetch(&configuration)
         var settings = UpstreamPolicy()
         policy(&settings)
-        let fetcher = try CurlFetcher(configuration: configuration)
-        let store = cache ?? MemoryCache(now: { clock.now })
-        guard let deadlines else { return UpstreamClient(name: "test", fetcher: fetcher, cache: store, policy: settings, now: { clock.now }) }
-        return UpstreamClient(name: "test", fetcher: fetcher, cache: store, policy: settings, now: { clock.now }, clock: deadlines)
+        return UpstreamClient(
+            name: "test", fetcher: try CurlFetcher(configuration: configuration), cache: cache ?? MemoryCache(now: { clock.now }),
+            policy: settings, now: { clock.now }, clock: deadlines ?? ContinuousClock() as any Clock<Duration>)
     }
 
     private func value(_ answer: UpstreamClient.Answer) -> String? {

@@ -12,7 +12,7 @@ enum HeaderFieldSyntax {
             guard !field.name.isEmpty, field.name.utf8.allSatisfy(isTokenByte) else {
                 return .invalidHeader("A header field name is not a token: \(shown(field.name)).")
             }
-            guard !field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
+            guard !hasLineBreakOrNUL(field.value) else {
                 return .invalidHeader("The value of \(field.name) has a line break or NUL in it.")
             }
             if field.name.equalsIgnoringASCIICase("Host") { hosts += 1 }
@@ -21,6 +21,30 @@ enum HeaderFieldSyntax {
             return .invalidHeader(hosts == 0 ? "An HTTP/1.1 request needs a Host field." : "The request has \(hosts) Host fields.")
         }
         return nil
+    }
+
+    /// Whether a field value holds a CR, LF or NUL, which could end its line: in a request, or
+    /// in an answer's head (`ResponseHead` leaves such a field out).
+    static func hasLineBreakOrNUL(_ value: String) -> Bool {
+        value.utf8.withContiguousStorageIfAvailable(hasLineBreakOrNUL) ?? Array(value.utf8).withUnsafeBufferPointer(hasLineBreakOrNUL)
+    }
+
+    /// The same over bytes, eight at a time, since a value seldom holds any byte below 0x20 at all.
+    static func hasLineBreakOrNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let isBreak = { (byte: UInt8) in byte == 0x0D || byte == 0x0A || byte == 0 }
+        guard let base = bytes.baseAddress else { return false }
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // A byte below 0x20 sets its high bit here (and may set a higher byte's): look closer.
+            if (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080 != 0,
+               bytes[index..<index + 8].contains(where: isBreak)
+            {
+                return true
+            }
+            index += 8
+        }
+        return bytes[index...].contains(where: isBreak)
     }
 
     /// RFC 9110 §5.6.2 `tchar`.

@@ -292,14 +292,7 @@ final class RequestParser {
     /// after its line break: that one is no fold.)
     private func followsLineBreak(_ piece: UnsafeRawBufferPointer) -> Bool {
         guard let at = piece.baseAddress, let base = readBase else { return false }
-        var cursor = at
-        while cursor > base {
-            cursor -= 1
-            let byte = cursor.load(as: UInt8.self)
-            if byte == 0x0A { return true }
-            if byte != 0x20 && byte != 0x09 { return false }
-        }
-        return lastReadEndedInLineBreak
+        return Self.endsInLineBreak(UnsafeRawBufferPointer(start: base, count: at - base), orElse: lastReadEndedInLineBreak)
     }
 
     /// Whether `bytes` end in a line break and white space at most; `earlier` when they are all

@@ -68,27 +68,7 @@ enum ResponseHead {
         default:
             break
         }
-        let breaks = field.value.utf8.withContiguousStorageIfAvailable(hasLineBreakOrNUL)
-        return !(breaks ?? Array(field.value.utf8).withUnsafeBufferPointer(hasLineBreakOrNUL))
-    }
-
-    /// Whether the bytes hold a CR, LF or NUL; eight at a time, since a value seldom holds any
-    /// byte below 0x20 at all.
-    static func hasLineBreakOrNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let isBreak = { (byte: UInt8) in byte == 0x0D || byte == 0x0A || byte == 0 }
-        guard let base = bytes.baseAddress else { return false }
-        var index = 0
-        while index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            // A byte below 0x20 sets its high bit here (and may set a higher byte's): look closer.
-            if (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080 != 0,
-               bytes[index..<index + 8].contains(where: isBreak)
-            {
-                return true
-            }
-            index += 8
-        }
-        return bytes[index...].contains(where: isBreak)
+        return !HeaderFieldSyntax.hasLineBreakOrNUL(field.value)
     }
 
     /// A string's bytes, copied at once when they are contiguous (a native string's are).
