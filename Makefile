@@ -51,6 +51,7 @@ test:
 	$(SWIFT) build --build-tests
 	bash scripts/with-redis.sh $(SWIFT) test --skip-build --disable-xctest
 	"$$($(SWIFT) build --show-bin-path)/gottago" routes check
+	bash scripts/gtfs-rt-decode.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 	bash scripts/api-contract.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 	bash scripts/opendata-client.sh "$$($(SWIFT) build --show-bin-path)/gottago"
 	bash scripts/web-check.sh "$$($(SWIFT) build --show-bin-path)/gottago"

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Writes Tests/Fuzz/<format>.dict, the libFuzzer dictionaries of `make fuzz`, one per response format.
 
-Each holds the format's own tokens (listed below) and what the routes of that format look for:
+Each holds the format's own tokens (listed below) and what the routes of that format look for
+(GTFS-Realtime, a binary format, only its own tokens):
 the element and attribute names of their XPaths (as tags, attributes or JSON keys), the string
 literals they compare with, their namespace URIs, and the keys of their `map(...)` normalizers.
 
-    python3 scripts/fuzz-dict.py           rewrites the three files from Routes/
+    python3 scripts/fuzz-dict.py           rewrites the four files from Routes/
     python3 scripts/fuzz-dict.py --check   exits 1 when a file differs from what Routes/ gives
 """
 import pathlib
@@ -41,6 +42,23 @@ FORMAT_TOKENS = {
         "\\ud800", "\\n", "\\t", "\ufeff",
     ],
 }
+
+def varint(value):
+    out = bytearray()
+    while value >= 0x80:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    return bytes(out + bytes([value]))
+
+
+# Protobuf has no words: its tokens are tags (field number and wire type) as the GTFS-Realtime
+# schema uses them (fields 1-18, wire types 0, 1, 2 and 5, and 3/4 for groups), lengths, the longest
+# varints, an extension's tag (NYCT's 1001) and a header as feeds send it.
+PROTOBUF_TOKENS = (
+    [varint(number << 3 | wire) for number in range(1, 19) for wire in (0, 1, 2, 5)]
+    + [varint(1001 << 3 | 2), varint(1 << 3 | 3), varint(1 << 3 | 4), b"\x80\x01", b"\xff\xff\xff\xff\x0f",
+       b"\xff" * 9 + b"\x01", b"\xff" * 10, b"\x0a\x05\x0a\x031.0", b"\x0a\x07\x0a\x032.0\x10\x00", b"\x10\x01"]
+)
 
 XPATH_ATTRIBUTES = ("each", "xpath", "when", "message-xpath")
 NAME = re.compile(r"(@?)(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)(?![\w.:-])(?!\s*\()")
@@ -137,8 +155,8 @@ def render(fmt):
         f"# libFuzzer dictionary for the {fmt} routes ({', '.join(ids)}).",
         "# Written by scripts/fuzz-dict.py from Routes/; do not edit by hand.",
     ]
-    encoded = []
-    for token in tokens(fmt, names, attributes, literals, uris):
+    encoded = list(PROTOBUF_TOKENS) if fmt == "gtfs-rt" else []
+    for token in tokens(fmt, names, attributes, literals, uris) if fmt != "gtfs-rt" else []:
         encoded.append(token.encode("utf-8"))
         # Upstreams answer in ISO-8859-1 too: non-ASCII words in both encodings.
         if not token.isascii() and all(ord(c) < 256 for c in token):
@@ -151,7 +169,7 @@ def render(fmt):
 def main():
     check = sys.argv[1:] == ["--check"]
     stale = []
-    for fmt in ("html", "xml", "json"):
+    for fmt in ("html", "xml", "json", "gtfs-rt"):
         path = OUT / f"{fmt}.dict"
         text = render(fmt)
         if check:

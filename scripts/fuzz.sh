@@ -1,5 +1,5 @@
 #!/bin/bash
-# make fuzz: libFuzzer over the routes, one run per response format (html, xml, json), SECONDS
+# make fuzz: libFuzzer over the routes, one run per response format (html, xml, json, gtfs-rt), SECONDS
 # split between them. Each run feeds only its format's routes (SCRAPE_FUZZ_FORMAT), mutates with
 # that format's dictionary (Tests/Fuzz/<format>.dict, written by scripts/fuzz-dict.py), starts
 # from its seeds (Tests/Fuzz/corpus/<route-id>/ and the routes' samples, written to
@@ -12,7 +12,7 @@
 set -euo pipefail
 fuzzer=$1 seconds=$2 max_len=$3 build=$4
 goal=1000
-formats=(html xml json)
+formats=(html xml json gtfs-rt)
 export LSAN_OPTIONS=suppressions=Tests/Fuzz/lsan.supp:print_suppressions=0
 
 python3 scripts/fuzz-dict.py --check || echo "fuzz: the dictionaries are older than Routes/; fuzzing with them anyway"

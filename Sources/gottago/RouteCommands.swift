@@ -19,6 +19,8 @@ enum RouteCommands {
               --update rewrites the expected files (read them before committing).
           gottago scrape ROUTE-ID FILE [--param NAME=VALUE ...] [--content-type TYPE] [--format xml|json] [--routes DIR]
               Print the normalized records one response file gives.
+          gottago scrape ROUTE-ID FILE --document [--content-type TYPE] [--routes DIR]
+              Print the tree the route's XPath reads from the file (JSON and GTFS-Realtime as XML).
         """
 
     /// `routes check` and `routes test`; returns the exit status.
@@ -125,6 +127,7 @@ enum RouteCommands {
         var parameters: [String: String] = [:]
         var contentType: String?
         var json = false
+        var tree = false
         var directory = "Routes"
         var index = 0
         while index < arguments.count {
@@ -147,6 +150,8 @@ enum RouteCommands {
                 guard let value else { return fail("--routes needs a folder") }
                 directory = value
                 index += 1
+            case "--document":
+                tree = true
             default:
                 guard !argument.hasPrefix("-") else { return fail("unknown option \"\(argument)\"") }
                 positional.append(argument)
@@ -162,6 +167,7 @@ enum RouteCommands {
         } catch {
             return fail("\(error)")
         }
+        if tree { return printDocument(body, as: route.response.format, contentType: contentType) }
         let extraction = Extractor.run(route, body: body, contentType: contentType, parameters: parameters)
         for note in extraction.diagnostics { Environment.write("note: \(note)\n", to: 2) }
         let document = extraction.node(status: { ErrorCatalog.status(of: $0) })
@@ -169,6 +175,18 @@ enum RouteCommands {
         Environment.write(String(decoding: output, as: UTF8.self) + "\n", to: 1)
         if case .failure = extraction.outcome { return 1 }
         return 0
+    }
+
+    /// Prints the parsed tree of a response; 1 when it does not parse.
+    private static func printDocument(_ body: [UInt8], as format: DocumentFormat, contentType: String?) -> Int32 {
+        do {
+            let document = try Document.parse(body, as: format, options: ParseOptions(contentType: contentType))
+            Environment.write(String(decoding: document.serialized, as: UTF8.self), to: 1)
+            return 0
+        } catch {
+            Environment.write("gottago scrape: the file is not \(format.rawValue.uppercased()): \(error)\n", to: 2)
+            return 1
+        }
     }
 
     /// The routes, or nil after printing every problem with them.

@@ -174,18 +174,19 @@ import Testing
 
     /// A document goes without `xmlFreeDoc` when it has an arena: that is right only while every
     /// part of its tree is the arena's.
-    @Test(arguments: [DocumentFormat.html, .xml, .json])
+    @Test(arguments: DocumentFormat.allCases)
     func everyNodeOfAParsedTreeIsTheArenas(format: DocumentFormat) throws {
-        let text = switch format {
-        case .html: "<html><body><p class=a id=b>Bern &amp; Thun<br>Z\u{FC}rich<table><tr><td>1<td>2</table><!-- c --></body></html>"
-        case .xml: "<?xml version='1.0'?><a xmlns:x='urn:x'><x:b c='d'>e<![CDATA[f]]></x:b><?pi g?><!-- h --></a>"
-        case .json: #"{"a":[1,2.5,"x",{"b":null,"c":true}],"d":{"e":"f"}}"#
+        let bytes = switch format {
+        case .html: Array("<html><body><p class=a id=b>Bern &amp; Thun<br>Z\u{FC}rich<table><tr><td>1<td>2</table><!-- c --></body></html>".utf8)
+        case .xml: Array("<?xml version='1.0'?><a xmlns:x='urn:x'><x:b c='d'>e<![CDATA[f]]></x:b><?pi g?><!-- h --></a>".utf8)
+        case .json: Array(#"{"a":[1,2.5,"x",{"b":null,"c":true}],"d":{"e":"f"}}"#.utf8)
+        case .gtfsRealtime: try SampleFile.read("Routes/gtfs-rt-trip-updates/samples/nmbs-canceled-2015-07-31T11-01-37Z-cut.pb")
         }
-        let document = try Document.parse(Array(text.utf8), as: format)
+        let document = try Document.parse(bytes, as: format)
         let parts = Self.structures(of: document)
         #expect(parts.count > 8)
         for part in parts { #expect(DocumentArena.owns(part), "\(format): \(part)") }
-        // So are what the document itself holds: the names' dictionary (XML and JSON), the table
+        // So are what the document itself holds: the names' dictionary (XML, JSON, GTFS-Realtime), the table
         // of `id` attributes (HTML) and the encoding's name.
         let held: [UnsafeRawPointer?] = [
             document.pointer.pointee.dict.map { UnsafeRawPointer($0) }, document.pointer.pointee.ids.map { UnsafeRawPointer($0) },

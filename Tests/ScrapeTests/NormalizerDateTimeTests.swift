@@ -61,6 +61,25 @@ struct NormalizerDateTimeTests {
             == "time: \(NormalizerError.quoted(input)) is not a time (expected HH:MM[:SS], DDdHH:MM:SS, hh:mm AM/PM or an ISO datetime)")
     }
 
+    @Test(arguments: [
+        ("1483033164", "America/Los_Angeles", "2016-12-29T09:39:24-08:00"),
+        (" 1438340497 ", "Europe/Brussels", "2015-07-31T13:01:37+02:00"),
+        ("0", "UTC", "1970-01-01T00:00:00+00:00"),
+        ("253402300799", "UTC", "9999-12-31T23:59:59+00:00"),
+        // Across the autumn change in Los Angeles: the same wall-clock hour twice, told apart by the offset.
+        ("1478419200", "America/Los_Angeles", "2016-11-06T01:00:00-07:00"),
+        ("1478422800", "America/Los_Angeles", "2016-11-06T01:00:00-08:00"),
+    ])
+    func epoch(input: String, zone: String, expected: String) throws {
+        let context = NormalizerTestContext(timeZone: try ZoneRules.named(zone))
+        #expect(NormalizerTesting.outcome("epoch", input, context: context) == expected)
+    }
+
+    @Test(arguments: ["", "abc", "-1", "1.5", "253402300800", "99999999999999999999999", "1e9"])
+    func epochInvalid(input: String) {
+        #expect(NormalizerTesting.outcome("epoch", input).hasPrefix("error: epoch: "))
+    }
+
     /// Runs `datetime(date=$date, after=$previous)` in a zone.
     static func join(_ date: String, _ time: String, zone: ZoneRules, after: String? = nil) -> String {
         var context = NormalizerTestContext(timeZone: zone)

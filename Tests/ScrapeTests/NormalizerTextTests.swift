@@ -18,6 +18,7 @@ struct NormalizerTextTests {
         ("text", "Take exit <wbr/>13<br>to <b>I-90&nbsp;E</b>", "Take exit 13 to I-90 E"),
         ("text", "a < b &amp; c &gt; d &#252; &#xE9; &bogus; &", "a < b & c > d ü é &bogus; &"),
         ("text", "<div title='x > y'>quoted</div>", "quoted"),
+        ("text", "Menin: D&eacute;rangement d'un passage &agrave; niveau &ndash; &laquo;Ecoutez&raquo;", "Menin: Dérangement d'un passage à niveau \u{2013} «Ecoutez»"),
         ("text", "unclosed <b", "unclosed <b"),
         ("text", "", ""),
     ])

@@ -1,6 +1,6 @@
 internal import CLibXML2
 
-/// A parsed upstream response: an HTML, XML or JSON document as a libxml2 tree, ready for XPath.
+/// A parsed upstream response: an HTML, XML, JSON or GTFS-Realtime document as a libxml2 tree, ready for XPath.
 ///
 /// ```swift
 /// let document = try Document.parse(bytes, as: .html, options: ParseOptions(contentType: "text/html; charset=iso-8859-1"))
@@ -48,6 +48,13 @@ public final class Document {
     public static func parse(
         _ bytes: [UInt8], as format: DocumentFormat, options: ParseOptions = ParseOptions()
     ) throws(DocumentError) -> Document {
+        try parse(bytes, as: format, options: options, schema: nil)
+    }
+
+    /// Parses a response body; a protobuf format is read with `schema` instead of its own.
+    static func parse(
+        _ bytes: [UInt8], as format: DocumentFormat, options: ParseOptions, schema: ProtobufSchema?
+    ) throws(DocumentError) -> Document {
         LibXML.ensureInitialized()
         guard bytes.count <= options.limits.maxInputBytes else {
             throw DocumentError(.tooLarge, "The document has \(bytes.count) bytes; the limit is \(options.limits.maxInputBytes).")
@@ -57,6 +64,8 @@ public final class Document {
         switch format {
         case .json:
             document = try JSONDocumentBuilder.build(bytes, options: options, arena: arena)
+        case .gtfsRealtime:
+            document = try ProtobufDocumentBuilder.build(bytes, schema: schema ?? .gtfsRealtime, format: format, options: options, arena: arena)
         case .html, .xml:
             let parsed = bytes.withUnsafeBytes { raw in
                 Result { () throws(DocumentError) in try parseMarkup(raw, format: format, options: options, arena: arena) }

@@ -6,6 +6,9 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
     case xml
     /// JSON, mapped onto an XML tree so that the same XPath applies.
     case json
+    /// A GTFS-Realtime `FeedMessage` (protobuf), mapped onto an XML tree named by its schema
+    /// (``ProtobufSchema/gtfsRealtime``).
+    case gtfsRealtime = "gtfs-rt"
 }
 
 /// Bounds on the work one document may cost.

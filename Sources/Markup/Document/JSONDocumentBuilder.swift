@@ -160,14 +160,8 @@ struct JSONDocumentBuilder: ~Copyable {
             scratch.removeAll(keepingCapacity: true)
             try JSONText.scanString(bytes, &position, into: &scratch)
             guard !scratch.isEmpty else { return }
-            let added: Bool
-            if scratch.allSatisfy({ $0 < 0x80 }) {
-                added = scratch.withUnsafeBufferPointer { Self.addText($0, to: element, in: document) }
-            } else {
-                // Raw bytes are not checked while scanning: decoding repairs invalid UTF-8 (U+FFFD).
-                var text = String(decoding: scratch, as: UTF8.self)
-                added = text.withUTF8 { Self.addText($0, to: element, in: document) }
-            }
+            // Raw bytes are not checked while scanning: decoding repairs invalid UTF-8 (U+FFFD).
+            let added = scratch.withUnsafeBufferPointer { TreeAssembly.addUncheckedText($0, to: element, in: document) }
             guard added else { throw failure("libxml2 could not allocate a text") }
         case UInt8(ascii: "t"): try literal("true", into: element)
         case UInt8(ascii: "f"): try literal("false", into: element)
@@ -207,47 +201,21 @@ struct JSONDocumentBuilder: ~Copyable {
     }
 
     private func intern(_ text: [UInt8]) throws(DocumentError) -> UnsafePointer<xmlChar> {
-        let interned = text.isEmpty
-            ? xmlDictLookup(names, "", 0)
-            : text.withUnsafeBufferPointer { xmlDictLookup(names, $0.baseAddress, Int32($0.count)) }
-        guard let interned else { throw failure("libxml2 could not allocate a name") }
+        guard let interned = text.withUnsafeBufferPointer({ TreeAssembly.intern($0, in: names) }) else { throw failure("libxml2 could not allocate a name") }
         return interned
     }
 
     private func child(named name: Name, of parent: xmlNodePtr) throws(DocumentError) -> xmlNodePtr {
-        // The name is the dictionary's already: the element takes it as it is (`xmlNewChild` would
-        // look it up again), and xmlFreeDoc leaves it to the dictionary.
-        guard let element = xmlNewDocNodeEatName(document, nil, UnsafeMutablePointer(mutating: name.element), nil) else {
+        guard let element = TreeAssembly.element(name.element, in: document, under: parent) else {
             throw failure("libxml2 could not allocate an element")
         }
-        Self.append(element, to: parent)
         if let key = name.key { xmlNewProp(element, "key", key) }
         return element
     }
 
-    /// Makes `node` the last child of `parent` (what `xmlAddChild` does for a node of the same
-    /// document that no text merges into).
-    private static func append(_ node: xmlNodePtr, to parent: xmlNodePtr) {
-        node.pointee.parent = parent
-        if let last = parent.pointee.last {
-            last.pointee.next = node
-            node.pointee.prev = last
-        } else {
-            parent.pointee.children = node
-        }
-        parent.pointee.last = node
-    }
-
     /// Gives an element (still without children) its text.
     private func addText(_ bytes: UnsafeBufferPointer<UInt8>, to element: xmlNodePtr) throws(DocumentError) {
-        guard Self.addText(bytes, to: element, in: document) else { throw failure("libxml2 could not allocate a text") }
-    }
-
-    /// False when libxml2 could not allocate the text node.
-    private static func addText(_ bytes: UnsafeBufferPointer<UInt8>, to element: xmlNodePtr, in document: xmlDocPtr) -> Bool {
-        guard let text = xmlNewDocTextLen(document, bytes.baseAddress, Int32(bytes.count)) else { return false }
-        append(text, to: element)
-        return true
+        guard TreeAssembly.addText(bytes, to: element, in: document) else { throw failure("libxml2 could not allocate a text") }
     }
 
     private func peek() -> UInt8? {

@@ -9,6 +9,14 @@ struct MarkupTextNormalizer: Normalizer {
     private static let entities: [String: String] = [
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ",
         "auml": "ä", "ouml": "ö", "uuml": "ü", "Auml": "Ä", "Ouml": "Ö", "Uuml": "Ü", "szlig": "ß", "eacute": "é", "egrave": "è",
+        // The letters of French, Dutch, Spanish, Italian and Portuguese texts (iRail's NMBS alerts
+        // write "D&eacute;rangement d'un passage &agrave; niveau"), and common punctuation.
+        "agrave": "à", "aacute": "á", "acirc": "â", "atilde": "ã", "ccedil": "ç", "ecirc": "ê", "euml": "ë", "igrave": "ì",
+        "iacute": "í", "icirc": "î", "iuml": "ï", "ntilde": "ñ", "ograve": "ò", "oacute": "ó", "ocirc": "ô", "otilde": "õ",
+        "ugrave": "ù", "uacute": "ú", "ucirc": "û", "Agrave": "À", "Aacute": "Á", "Acirc": "Â", "Ccedil": "Ç", "Eacute": "É",
+        "Egrave": "È", "Ecirc": "Ê", "Iacute": "Í", "Ntilde": "Ñ", "Oacute": "Ó", "Ocirc": "Ô", "Uacute": "Ú", "laquo": "«",
+        "raquo": "»", "lsquo": "\u{2018}", "rsquo": "\u{2019}", "ldquo": "\u{201C}", "rdquo": "\u{201D}", "ndash": "\u{2013}",
+        "mdash": "\u{2014}", "hellip": "\u{2026}", "euro": "€", "deg": "°",
     ]
 
     init(arguments: inout StepArguments) {}

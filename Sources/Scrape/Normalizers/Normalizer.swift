@@ -35,6 +35,7 @@ enum NormalizerCatalog {
         "date": DateNormalizer.self,
         "time": TimeNormalizer.self,
         "datetime": DateTimeNormalizer.self,
+        "epoch": EpochNormalizer.self,
         "duration": DurationNormalizer.self,
         "temperature": TemperatureNormalizer.self,
         "url": URLNormalizer.self,

@@ -3,7 +3,7 @@ public import Kernel
 
 /// A recorded upstream response beside its route, with the normalized output it must give.
 ///
-/// `Routes/<id>/samples/<name>.<xml|html|json>` is the response body; `<name>.expected.xml` is the
+/// `Routes/<id>/samples/<name>.<xml|html|json|pb>` is the response body; `<name>.expected.xml` is the
 /// extraction rendered as indented XML, written by `gottago routes test --update` and read by a
 /// person before it is committed; an optional `<name>.params` holds `name=value` lines with the
 /// request parameters the route's normalizers refer to, and `content-type=…` for the response header.
@@ -23,7 +23,7 @@ public struct RouteSample: Sendable {
     public static func all(of route: Route, in routesDirectory: String) throws(Files.Failure) -> [RouteSample] {
         let directory = routesDirectory + "/" + route.id + "/samples"
         guard Files.isDirectory(directory) else { return [] }
-        let extensions = [".xml", ".html", ".json"]
+        let extensions = [".xml", ".html", ".json", ".pb"]
         var samples: [RouteSample] = []
         for file in try Files.list(directory) where !file.hasSuffix(".expected.xml") {
             guard let suffix = extensions.first(where: { file.hasSuffix($0) }) else { continue }
