@@ -40,9 +40,9 @@ let package = Package(
         .target(name: "Scrape", dependencies: ["Kernel", "Markup"], exclude: ["Normalizers/README.md"], swiftSettings: swiftSettings),
         .target(name: "Fetch", dependencies: ["Kernel", "CCurl", "Compression"], swiftSettings: swiftSettings),
         .target(name: "Store", dependencies: ["Kernel", "CHiredis", "CSQLite3", "Compression", "Model", "EmbeddedFiles"], swiftSettings: swiftSettings),
-        // The embedded gazetteer's and Swiss station set's bytes (scripts/derive-*.py write them and their .S files).
+        // The embedded gazetteer's, Swiss station set's and BART timetable's bytes (scripts/derive-*.py write them and their .S files).
         // web.S embeds the web page's files (Web/) for scripts/embed-web.py.
-        .target(name: "EmbeddedFiles", exclude: ["include/gazetteer.tsv.gz", "include/stations.tsv"], cSettings: cSettings),
+        .target(name: "EmbeddedFiles", exclude: ["include/gazetteer.tsv.gz", "include/stations.tsv", "include/bart-gtfs.zip"], cSettings: cSettings),
         .target(name: "Upstream", dependencies: ["Kernel", "Fetch", "Store", "Scrape"], swiftSettings: swiftSettings),
         .target(name: "Model", dependencies: ["Kernel", "Markup", "EmbeddedFiles"], swiftSettings: swiftSettings),
         .target(name: "Compression", dependencies: ["CZlib"], swiftSettings: swiftSettings),

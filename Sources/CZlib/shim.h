@@ -13,4 +13,9 @@ static inline int czlib_inflate_init_auto(z_stream *stream) {
     return inflateInit2(stream, 15 + 32);
 }
 
+/* windowBits -15: a raw deflate stream without header or trailer, as zip entries hold it. */
+static inline int czlib_inflate_init_raw(z_stream *stream) {
+    return inflateInit2(stream, -15);
+}
+
 #endif

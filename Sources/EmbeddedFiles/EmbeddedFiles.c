@@ -12,6 +12,7 @@
 
 EMBEDDED_FILE(embedded_gazetteer, gazetteer_data)
 EMBEDDED_FILE(embedded_stations, station_data)
+EMBEDDED_FILE(embedded_bart_gtfs, bart_gtfs_data)
 
 /* The table web.S (scripts/embed-web.py) writes: one row per file of Web/. */
 struct web_file_row {

@@ -21,10 +21,14 @@ public enum ServiceCode {
     public static let routeTooLong = "route_too_long"
     /// A route the service needs is not loaded.
     public static let upstreamMissing = "upstream_missing"
+    /// No transit agency is configured under that name.
+    public static let unknownAgency = "unknown_agency"
+    /// The agency's timetable is not in service: its import is under way, or failed.
+    public static let noTimetable = "no_timetable"
 
     /// Every code above.
     public static let all = [
         ambiguousStation, unknownStation, unknownPlace, noPlaces, noRoute, noForecast, invalidParameter, directionsOff, routeTooLong,
-        upstreamMissing,
+        upstreamMissing, unknownAgency, noTimetable,
     ]
 }

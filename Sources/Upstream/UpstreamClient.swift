@@ -44,7 +44,7 @@ public final class UpstreamClient: Sendable {
     public let fillRates = FieldFillRates()
     /// The last useful answer and the last failure.
     public let outcomes = UpstreamOutcomes()
-    private let fetcher: CurlFetcher
+    let fetcher: CurlFetcher
     private let cache: any CacheDriver
     let policy: UpstreamPolicy
     let now: @Sendable () -> Int64

@@ -30,15 +30,17 @@ public final class Upstreams: Sendable {
         }
     }
 
-    /// One client per upstream named by a route; `policies` holds the settings of some of them,
-    /// the others get `defaultPolicy`. A policy for an upstream no route names throws. `now` is
-    /// the wall clock in milliseconds, `clock` the one requests' deadlines are counted on.
+    /// One client per upstream named by a route, and per upstream of `more` (an operator's
+    /// transit agency, whose routes are shipped ones ``Route/reassigned(to:hosts:)`` to it);
+    /// `policies` holds the settings of some of them, the others get `defaultPolicy`. A policy for
+    /// an upstream none of them names throws. `now` is the wall clock in milliseconds, `clock` the
+    /// one requests' deadlines are counted on.
     public init(
         catalog: RouteCatalog, fetcher: CurlFetcher, cache: any CacheDriver, policies: [String: UpstreamPolicy] = [:],
         defaultPolicy: UpstreamPolicy = UpstreamPolicy(), now: @escaping @Sendable () -> Int64 = WallClock.milliseconds,
-        clock: any Clock<Duration> = ContinuousClock(), log: (@Sendable (String) -> Void)? = nil
+        clock: any Clock<Duration> = ContinuousClock(), log: (@Sendable (String) -> Void)? = nil, more: [String] = []
     ) throws(UnknownUpstream) {
-        let names = Set(catalog.routes.map(\.upstream)).sorted()
+        let names = Set(catalog.routes.map(\.upstream) + more).sorted()
         if let unknown = policies.keys.sorted().first(where: { !names.contains($0) }) {
             throw UnknownUpstream(name: unknown, known: names)
         }
@@ -60,6 +62,11 @@ public final class Upstreams: Sendable {
     /// Waits until no client has a background refresh under way.
     public func settled() async {
         for client in clients.values { await client.settled() }
+    }
+
+    /// The client of an upstream, by name; nil for one no route (nor `more`) named.
+    public func client(named name: String) -> UpstreamClient? {
+        clients[name]
     }
 
     /// The client of the route's upstream.

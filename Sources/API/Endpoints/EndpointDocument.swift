@@ -31,6 +31,7 @@ extension EndpointDocument {
     static let sbbXSD = DocumentSchemas.sbb.path
     static let bartXSD = DocumentSchemas.bart.path
     static let weatherXSD = DocumentSchemas.weather.path
+    static let transitXSD = DocumentSchemas.transit.path
     static let upstreamsXSD = UpstreamsSchema.file.path
     static let serviceXSD = ServiceDocuments.schema.path
 
@@ -41,6 +42,11 @@ extension EndpointDocument {
     static let bartStations = EndpointDocument(BARTStationList.document.declaration, xsd: bartXSD)
     static let departures = EndpointDocument(BARTDepartures.document.declaration, xsd: bartXSD)
     static let bartNearby = EndpointDocument(BARTNearby.document.declaration, xsd: bartXSD)
+    static let transitAgencies = EndpointDocument(TransitAgencies.document.declaration, xsd: transitXSD)
+    static let transitStops = EndpointDocument(TransitStops.document.declaration, xsd: transitXSD)
+    static let transitDepartures = EndpointDocument(TransitDepartures.document.declaration, xsd: transitXSD)
+    static let transitNearby = EndpointDocument(TransitNearby.document.declaration, xsd: transitXSD)
+    static let transitAlerts = EndpointDocument(TransitAlerts.document.declaration, xsd: transitXSD)
     static let routeWeather = EndpointDocument(RouteWeather.document.declaration, xsd: weatherXSD)
     static let forecast = EndpointDocument(WeatherForecast.document.declaration, xsd: weatherXSD)
     static let places = EndpointDocument(Places.document.declaration, xsd: weatherXSD)

@@ -19,6 +19,7 @@ extension ErrorCatalog {
         // Nothing found: the upstream answered and knows nothing for the query.
         "unknown_station": (404, .lookup, "No station has that name; the candidates are close spellings."),
         "unknown_place": (404, .lookup, "No place has that name."),
+        "unknown_agency": (404, .brief, "No transit agency is configured under that name; /api/transit/agencies lists them."),
         "no_places": (404, .lookup, "No place was found for the query or near the position."),
         "no_route": (404, .lookup, "No driving route was found between the places."),
         "no_forecast": (404, .lookup, "The weather upstream has no forecast for that place or day."),
@@ -46,6 +47,7 @@ extension ErrorCatalog {
         "upstream_rate_limited": (503, .retry, "Our rate budget toward the upstream is spent."),
         "upstream_missing": (503, .plain, "A route the service needs is not loaded."),
         "directions_off": (503, .plain, "The service runs without driving directions."),
+        "no_timetable": (503, .retry, "The agency's timetable is being imported, or its import failed; /api/transit/agencies says which."),
         "not_ready": (503, .retry, "The service is starting or stopping."),
         // The client's own limits (`--client-rate`, `--api-keys`).
         "rate_limited": (429, .retry, "The client's rate limit or daily quota is spent; Retry-After says when to ask again."),

@@ -23,6 +23,9 @@ embedded_file embedded_gazetteer(void);
  * tab-separated text. */
 embedded_file embedded_stations(void);
 
+/* BART's static GTFS feed (bart-gtfs.zip, copied by scripts/derive-transit.py): a zip archive. */
+embedded_file embedded_bart_gtfs(void);
+
 /* The web page's files (Web/, embedded by scripts/embed-web.py), by index from 0 to
  * embedded_web_file_count() - 1, in name order; `name` is the file's name, NUL-terminated. */
 size_t embedded_web_file_count(void);

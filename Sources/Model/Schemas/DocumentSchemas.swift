@@ -34,6 +34,16 @@ public enum DocumentSchemas {
             ErrorShape.document.declaration,
         ])
 
-    /// The timetable, BART and weather schema files.
-    public static let all: [SchemaFile] = [sbb, bart, weather]
+    /// Any agency's stops, departures, nearby stations, alerts and agencies, and the error document.
+    public static let transit = SchemaFile(
+        path: "/api/schema/transit.xsd",
+        summary: "GottaGo transit documents (GTFS and GTFS-Realtime of any agency): agencies, stops, a stop's departures, "
+            + "the stations near a position with theirs, alerts, and the error document.",
+        documents: [
+            TransitAgencies.document.declaration, TransitStops.document.declaration, TransitDepartures.document.declaration,
+            TransitNearby.document.declaration, TransitAlerts.document.declaration, ErrorShape.document.declaration,
+        ])
+
+    /// The timetable, BART, transit and weather schema files.
+    public static let all: [SchemaFile] = [sbb, bart, transit, weather]
 }

@@ -9,7 +9,9 @@ import Synchronization
 /// and `/bin/ajax-getstop.exe/dn` (the HAFAS pages, ``QueryHTMLService``), `POST /ojp20`
 /// (OJP 2.0, ``OJPService``) and `GET /v1/connections`, `/v1/stationboard` and `/v1/locations`
 /// (transport.opendata.ch, ``OpendataService``, "now" on ``Configuration/timetableClock``); and BART's real-time departures, `GET /api/etd.aspx` (the etd API)
-/// and `GET /dev/eta/bart_eta.xml` (the legacy feed), from ``BARTFeedService`` on the wall clock (or ``Configuration/bartClock``).
+/// and `GET /dev/eta/bart_eta.xml` (the legacy feed), from ``BARTFeedService`` on the wall clock (or ``Configuration/bartClock``),
+/// and BART's GTFS feeds, `GET /dev/schedules/google_transit.zip`, `/gtfsrt/tripupdate.aspx` and
+/// `/gtfsrt/alerts.aspx`, from ``TransitFeedService`` on the same clock.
 /// Given ``Configuration/places``, it also routes (``DirectionsSimulator``: Google Directions XML,
 /// Google Routes computeRoutes, OSRM, GraphHopper GPX), forecasts on ``Configuration/weatherClock``
 /// (``MetNoSimulator``: MET Norway's Locationforecast 2.0; ``OpenMeteoSimulator``: Open-Meteo;
@@ -120,6 +122,10 @@ public final class SandboxServer: Sendable {
             let feed = bart.respond(path: request.path, query: String(request.rawQuery ?? ""))
             return Answer(status: feed.status, contentType: feed.contentType, body: feed.body).response
         }
+        let transit = TransitFeedService(now: configuration.bartClock)
+        let transitAnswer: @Sendable (Request) -> Response = { request in
+            transit.respond(path: request.path, ifModifiedSince: request.headers["If-Modified-Since"])
+        }
         let all = [
             route("POST", extXMLPath, "SBB HAFAS extxml: connections, station lookups and boards.", latency: configuration.latency, extXMLAnswer),
             route("POST", OJPService.path, "OJP 2.0: trips, location searches and stop events.", latency: configuration.latency, ojpAnswer),
@@ -132,6 +138,9 @@ public final class SandboxServer: Sendable {
             route("GET", OpendataService.locationsPath, "transport.opendata.ch v1: location searches.", latency: configuration.latency, opendataAnswer),
             route("GET", BARTFeedService.etdPath, "BART etd.aspx: real-time departures.", latency: configuration.latency, bartAnswer),
             route("GET", BARTFeedService.legacyPath, "BART's legacy bart_eta.xml feed.", latency: configuration.latency, bartAnswer),
+            route("GET", TransitFeedService.staticPath, "BART's static GTFS feed, its calendar current.", latency: configuration.latency, transitAnswer),
+            route("GET", TransitFeedService.tripUpdatesPath, "BART's GTFS-Realtime trip updates.", latency: configuration.latency, transitAnswer),
+            route("GET", TransitFeedService.alertsPath, "BART's GTFS-Realtime service alerts.", latency: configuration.latency, transitAnswer),
         ] + placeRoutes(configuration, origin: origin)
         guard configuration.faults.percent > 0 else { return all }
         let faults = SandboxFaults(configuration.faults)

@@ -1,177 +1,41 @@
 public import Model
-import Scrape
 public import Upstream
-import Synchronization
 
-/// The whole system's departures from one upstream document, shared by every client.
-///
-/// The feed is fetched through the upstream layer (its cache, single flight and politeness), at
-/// most once per refresh interval however many clients ask, and only while they ask: a request
-/// that finds the feed older than the interval starts one refresh in the background and is
-/// answered from the feed it has. Each feed is indexed by station when it arrives, so that a
-/// request is a lookup. An upstream failure (an error document such as "Invalid key", or no
-/// answer) keeps the last good feed in service with its age; with none yet, the request fails
-/// with 503, the upstream's code and message, and `Retry-After` of one refresh interval.
+/// The whole BART system's departures from one upstream document, shared by every client (a
+/// ``SharedFeed``), indexed by station when it arrives so that a request is a lookup.
 ///
 /// ```swift
 /// let feed = try DepartureFeed(upstreams: upstreams, routeID: "bart-etd")
 /// let snapshot = try await feed.snapshot()          // waits only for the very first feed
 /// snapshot.stations["EMBR"]?.destinations
 /// ```
-public final class DepartureFeed: Sendable {
-    /// One indexed feed.
-    public final class Snapshot: Sendable {
-        /// Each station's part, by abbreviation.
-        public let stations: [String: BARTStationFeed]
-        /// The feed's own timestamp, when it has one.
-        public let generated: String?
-        /// When the upstream gave it, in milliseconds of the wall clock.
-        public let fetchedAt: Int64
-        /// Counts the feeds indexed, so that what is rendered from one can be told from the next.
-        public let version: Int
+public typealias DepartureFeed = SharedFeed<StationFeeds>
 
-        init(stations: [String: BARTStationFeed], generated: String?, fetchedAt: Int64, version: Int) {
-            self.stations = stations
-            self.generated = generated
-            self.fetchedAt = fetchedAt
-            self.version = version
-        }
+/// One feed of a departures route, by station.
+public struct StationFeeds: Sendable {
+    /// Each station's part, by abbreviation.
+    public let stations: [String: BARTStationFeed]
+    /// The feed's own timestamp, when it has one.
+    public let generated: String?
+}
 
-        /// Whole seconds since the upstream gave it.
-        public func age(now: Int64) -> Int { Int(max(0, now - fetchedAt) / 1000) }
-    }
-
-    private struct State {
-        var snapshot: Snapshot?
-        /// The fetch under way, which every refresh until it ends waits for.
-        var flight: Task<Snapshot, any Error>?
-        var lastFailure: UpstreamFailure?
-    }
-
-    public let upstreams: Upstreams
-    private let route: Route
-    private let known: [String: BARTStation]
-    /// Milliseconds a feed is used before a request refreshes it: the route's `fresh` time, or
-    /// the operator's (`--upstream "bart fresh=15"`).
-    public let refreshInterval: Int64
-    private let state = Mutex(State())
-
+extension SharedFeed where Index == StationFeeds {
     /// A feed read with the route `routeID`; stations the directory knows take its names and positions.
-    public init(upstreams: Upstreams, routeID: String, stations: [BARTStation] = BARTStations.all) throws(DepartureFeedError) {
+    public convenience init(upstreams: Upstreams, routeID: String, stations: [BARTStation] = BARTStations.all) throws(DepartureFeedError) {
         guard let route = upstreams.catalog[routeID] else { throw .missingRoute(routeID) }
-        self.upstreams = upstreams
-        self.route = route
-        known = Dictionary(stations.map { ($0.abbr, $0) }, uniquingKeysWith: { first, _ in first })
-        refreshInterval = Int64(upstreams.client(for: route).cacheTimes(for: route).fresh * 1000)
-    }
-
-    /// The upstream's metrics.
-    public var metrics: UpstreamMetrics { upstreams.client(for: route).metrics }
-
-    /// The wall clock in milliseconds, as the upstreams read it.
-    public var now: Int64 { upstreams.now() }
-
-    /// The feed in service without waiting, refreshing it in the background when it is older than
-    /// the refresh interval; nil before the first feed has arrived.
-    public func current() -> Snapshot? {
-        let now = upstreams.now()
-        return state.withLock { state -> Snapshot? in
-            guard let snapshot = state.snapshot else { return nil }
-            if now - snapshot.fetchedAt >= refreshInterval, state.flight == nil { state.flight = flight() }
-            return snapshot
+        let known = Dictionary(stations.map { ($0.abbr, $0) }, uniquingKeysWith: { first, _ in first })
+        self.init(upstreams: upstreams, route: route) { lists, _ in
+            let (generated, stations) = FeedRecords.index(lists, known: known)
+            return StationFeeds(stations: stations, generated: generated)
         }
     }
+}
 
-    /// The feed in service as it is, refreshing nothing: for reports, which must not keep the
-    /// feed refreshing when no client asks.
-    public var inService: Snapshot? { state.withLock { $0.snapshot } }
-
-    /// Whether a fetch is under way now.
-    public var isRefreshing: Bool { state.withLock { $0.flight != nil } }
-
-    /// Waits for the fetch under way, if any, to end, whatever its outcome (a failure keeps the
-    /// feed in service): for a caller that must see its effect.
-    public func settled() async {
-        let task = state.withLock { $0.flight }
-        _ = try? await task?.value
-    }
-
-    /// The feed in service, waiting for the first one when there is none yet.
-    public func snapshot() async throws(UpstreamFailure) -> Snapshot {
-        if let snapshot = current() { return snapshot }
-        do {
-            return try await refresh()
-        } catch let failure as UpstreamFailure {
-            throw failure
-        } catch {
-            throw UpstreamFailure(
-                upstream: route.upstream, code: UpstreamFailure.Code.unavailable, retryAfter: Int(refreshInterval / 1000), message: "\(error)")
-        }
-    }
-
-    /// Asks the upstream layer for the feed and indexes it when it is new; one at a time, the
-    /// others wait for it. A failure keeps the feed in service and is thrown only when there is none.
-    @discardableResult
-    func refresh() async throws -> Snapshot {
-        let task = state.withLock { state -> Task<Snapshot, any Error> in
-            if let running = state.flight { return running }
-            let task = flight()
-            state.flight = task
-            return task
-        }
-        return try await task.value
-    }
-
-    /// A fetch that leaves the state when it ends; made under the state's lock, when none is under way.
-    private func flight() -> Task<Snapshot, any Error> {
-        Task {
-            defer { state.withLock { $0.flight = nil } }
-            return try await fetch()
-        }
-    }
-
-    private func fetch() async throws -> Snapshot {
-        let failure: UpstreamFailure
-        do {
-            let answer = try await upstreams.client(for: route).extract(route, parameters: [String: RouteParameter.Value]())
-            switch answer.extraction.outcome {
-            case .success(let lists):
-                return install(lists, fetchedAt: answer.provenance.storedAt)
-            case .failure(let routeFailure):
-                failure = UpstreamFailure(
-                    upstream: route.upstream, code: routeFailure.code, retryAfter: nil, message: routeFailure.message)
-            }
-        } catch {
-            failure = error
-        }
-        let kept = state.withLock { state -> Snapshot? in
-            state.lastFailure = failure
-            return state.snapshot
-        }
-        if let kept { return kept }
-        // No feed to answer from yet: the service is unavailable until one arrives, whatever the
-        // upstream did (its message says what), and worth asking again at the next refresh.
-        throw UpstreamFailure(
-            upstream: failure.upstream, code: UpstreamFailure.Code.unavailable, retryAfter: Int(refreshInterval / 1000),
-            message: failure.message)
-    }
-
-    /// Indexes a feed unless it is the one in service already.
-    private func install(_ lists: [Record.Member], fetchedAt: Int64) -> Snapshot {
-        if let same = state.withLock({ $0.snapshot.flatMap { $0.fetchedAt == fetchedAt ? $0 : nil } }) { return same }
-        let (generated, stations) = FeedRecords.index(lists, known: known)
-        return state.withLock { state in
-            // A slower fetch of an older feed never replaces a newer one.
-            if let current = state.snapshot, current.fetchedAt >= fetchedAt { return current }
-            let snapshot = Snapshot(stations: stations, generated: generated, fetchedAt: fetchedAt, version: (state.snapshot?.version ?? 0) + 1)
-            state.snapshot = snapshot
-            state.lastFailure = nil
-            return snapshot
-        }
-    }
-
-    /// The last failure since the last good feed, if any: for readiness reports.
-    public var lastFailure: UpstreamFailure? { state.withLock { $0.lastFailure } }
+extension SharedFeed.Snapshot where Index == StationFeeds {
+    /// Each station's part, by abbreviation.
+    public var stations: [String: BARTStationFeed] { index.stations }
+    /// The feed's own timestamp, when it has one.
+    public var generated: String? { index.generated }
 }
 
 /// Why the departures feed cannot start.

@@ -1,0 +1,175 @@
+public import Scrape
+public import Upstream
+import Synchronization
+
+/// A whole upstream document shared by every client: fetched through the upstream layer (its
+/// cache, single flight and politeness) at most once per refresh interval however many clients
+/// ask, and only while they ask, then indexed once for lookups.
+///
+/// A request that finds the feed older than the interval starts one refresh in the background
+/// and is answered from the feed it has. An upstream failure (an error document, no answer)
+/// keeps the last good feed in service with its age; with none yet, the request fails with 503,
+/// the upstream's code and message, and `Retry-After` of one refresh interval.
+///
+/// ```swift
+/// let feed = try SharedFeed(upstreams: upstreams, route: route, parameters: ["feed": .one(url)]) { lists, fetchedAt in
+///     TripUpdates(records: lists, zone: zone)
+/// }
+/// let snapshot = try await feed.snapshot()          // waits only for the very first feed
+/// ```
+public final class SharedFeed<Index: Sendable>: Sendable {
+    /// One indexed feed.
+    public final class Snapshot: Sendable {
+        public let index: Index
+        /// When the upstream gave it, in milliseconds of the wall clock.
+        public let fetchedAt: Int64
+        /// Counts the feeds indexed, so that what is rendered from one can be told from the next.
+        public let version: Int
+
+        init(index: Index, fetchedAt: Int64, version: Int) {
+            self.index = index
+            self.fetchedAt = fetchedAt
+            self.version = version
+        }
+
+        /// Whole seconds since the upstream gave it.
+        public func age(now: Int64) -> Int { Int(max(0, now - fetchedAt) / 1000) }
+    }
+
+    private struct State {
+        var snapshot: Snapshot?
+        /// The fetch under way, which every refresh until it ends waits for.
+        var flight: Task<Snapshot, any Error>?
+        var lastFailure: UpstreamFailure?
+    }
+
+    public let upstreams: Upstreams
+    public let route: Route
+    private let parameters: [String: RouteParameter.Value]
+    private let index: @Sendable ([Record.Member], Int64) -> Index
+    /// Milliseconds a feed is used before a request refreshes it: the route's `fresh` time, or
+    /// the operator's (`--upstream "NAME fresh=15"`).
+    public let refreshInterval: Int64
+    private let state = Mutex(State())
+
+    /// A feed read with `route` and `parameters`, indexed by `index` (given the records and when
+    /// the upstream gave them).
+    public init(
+        upstreams: Upstreams, route: Route, parameters: [String: RouteParameter.Value] = [:],
+        index: @escaping @Sendable ([Record.Member], Int64) -> Index
+    ) {
+        self.upstreams = upstreams
+        self.route = route
+        self.parameters = parameters
+        self.index = index
+        refreshInterval = Int64(upstreams.client(for: route).cacheTimes(for: route).fresh * 1000)
+    }
+
+    /// The upstream's metrics.
+    public var metrics: UpstreamMetrics { upstreams.client(for: route).metrics }
+
+    /// The wall clock in milliseconds, as the upstreams read it.
+    public var now: Int64 { upstreams.now() }
+
+    /// The feed in service without waiting, refreshing it in the background when it is older than
+    /// the refresh interval; nil before the first feed has arrived.
+    public func current() -> Snapshot? {
+        let now = upstreams.now()
+        return state.withLock { state -> Snapshot? in
+            guard let snapshot = state.snapshot else { return nil }
+            if now - snapshot.fetchedAt >= refreshInterval, state.flight == nil { state.flight = flight() }
+            return snapshot
+        }
+    }
+
+    /// The feed in service as it is, refreshing nothing: for reports, which must not keep the
+    /// feed refreshing when no client asks.
+    public var inService: Snapshot? { state.withLock { $0.snapshot } }
+
+    /// Whether a fetch is under way now.
+    public var isRefreshing: Bool { state.withLock { $0.flight != nil } }
+
+    /// Waits for the fetch under way, if any, to end, whatever its outcome (a failure keeps the
+    /// feed in service): for a caller that must see its effect.
+    public func settled() async {
+        let task = state.withLock { $0.flight }
+        _ = try? await task?.value
+    }
+
+    /// The feed in service, waiting for the first one when there is none yet.
+    public func snapshot() async throws(UpstreamFailure) -> Snapshot {
+        if let snapshot = current() { return snapshot }
+        do {
+            return try await refresh()
+        } catch let failure as UpstreamFailure {
+            throw failure
+        } catch {
+            throw UpstreamFailure(
+                upstream: route.upstream, code: UpstreamFailure.Code.unavailable, retryAfter: Int(refreshInterval / 1000), message: "\(error)")
+        }
+    }
+
+    /// Asks the upstream layer for the feed and indexes it when it is new; one at a time, the
+    /// others wait for it. A failure keeps the feed in service and is thrown only when there is none.
+    @discardableResult
+    public func refresh() async throws -> Snapshot {
+        let task = state.withLock { state -> Task<Snapshot, any Error> in
+            if let running = state.flight { return running }
+            let task = flight()
+            state.flight = task
+            return task
+        }
+        return try await task.value
+    }
+
+    /// A fetch that leaves the state when it ends; made under the state's lock, when none is under way.
+    private func flight() -> Task<Snapshot, any Error> {
+        Task {
+            defer { state.withLock { $0.flight = nil } }
+            return try await fetch()
+        }
+    }
+
+    private func fetch() async throws -> Snapshot {
+        let failure: UpstreamFailure
+        do {
+            let answer = try await upstreams.client(for: route).extract(route, parameters: parameters)
+            switch answer.extraction.outcome {
+            case .success(let lists):
+                return install(lists, fetchedAt: answer.provenance.storedAt)
+            case .failure(let routeFailure):
+                failure = UpstreamFailure(
+                    upstream: route.upstream, code: routeFailure.code, retryAfter: nil, message: routeFailure.message)
+            }
+        } catch {
+            failure = error
+        }
+        let kept = state.withLock { state -> Snapshot? in
+            state.lastFailure = failure
+            return state.snapshot
+        }
+        if let kept { return kept }
+        // No feed to answer from yet: the service is unavailable until one arrives, whatever the
+        // upstream did (its message says what), and worth asking again at the next refresh.
+        throw UpstreamFailure(
+            upstream: failure.upstream, code: UpstreamFailure.Code.unavailable, retryAfter: Int(refreshInterval / 1000),
+            message: failure.message)
+    }
+
+    /// Indexes a feed unless it is the one in service already.
+    private func install(_ lists: [Record.Member], fetchedAt: Int64) -> Snapshot {
+        if let same = state.withLock({ $0.snapshot.flatMap { $0.fetchedAt == fetchedAt ? $0 : nil } }) { return same }
+        let indexed = index(lists, fetchedAt)
+        return state.withLock { state in
+            // A slower fetch of an older feed never replaces a newer one.
+            if let current = state.snapshot, current.fetchedAt >= fetchedAt { return current }
+            let snapshot = Snapshot(index: indexed, fetchedAt: fetchedAt, version: (state.snapshot?.version ?? 0) + 1)
+            state.snapshot = snapshot
+            state.lastFailure = nil
+            return snapshot
+        }
+    }
+
+    /// The last failure since the last good feed, if any: for readiness reports.
+    public var lastFailure: UpstreamFailure? { state.withLock { $0.lastFailure } }
+}

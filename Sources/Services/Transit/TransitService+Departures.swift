@@ -1,0 +1,151 @@
+public import Kernel
+public import Model
+import Store
+public import Upstream
+
+extension TransitService {
+    /// Why a request for departures could not be answered.
+    public enum Failure: Error, Sendable {
+        /// No agency has that name.
+        case unknownAgency(String)
+        /// The agency has no stop of that id; stops whose name is like it.
+        case unknownStop(String, suggestions: [TransitStop])
+        /// The agency's timetable is not in service yet (or its import failed), with why.
+        case noTimetable(String)
+    }
+
+    /// The next departures at a stop or station (all its platforms, and stops of the same name
+    /// at the same place), from `from` (Unix seconds) for `window` seconds, at most `limit`,
+    /// joined with the agency's trip updates and alerts.
+    public func departures(agency name: String, stop stopID: String, from: Int64, window: Int64, limit: Int) async throws(Failure) -> TransitDepartures {
+        guard let agency = agency(name) else { throw .unknownAgency(name) }
+        let database = try timetable(agency)
+        guard let found = try? database.stop(id: stopID) else {
+            throw .unknownStop(stopID, suggestions: ((try? database.stops(matching: stopID, limit: 5)) ?? []).map { Self.stop($0, agency: name) })
+        }
+        let station = self.station(of: found, in: database)
+        let realtime = await feeds(agency)
+        let departures = join(agency, database, station: station, realtime: realtime, from: from, window: window, limit: limit)
+        return TransitDepartures(stop: Self.stop(found, agency: name), feed: realtime.stamp(now: upstreams.now(), zone: database.timeZone), departures: departures)
+    }
+
+    /// The agency's timetable in service.
+    func timetable(_ agency: Agency) throws(Failure) -> TransitDatabase {
+        guard let database = agency.timetable.database else {
+            let state = agency.timetable.state
+            throw .noTimetable(state.failure ?? "The timetable of \(agency.name) is being imported.")
+        }
+        return database
+    }
+
+    /// The real-time feeds in service (waiting only for the very first of each); a feed that
+    /// fails is left out, and its runs are `scheduled`.
+    func feeds(_ agency: Agency) async -> RealtimeFeeds {
+        var feeds = RealtimeFeeds()
+        if let tripUpdates = agency.tripUpdates { feeds.tripUpdates = try? await tripUpdates.snapshot() }
+        if let alerts = agency.alerts { feeds.alerts = try? await alerts.snapshot() }
+        return feeds
+    }
+
+    /// The stop's ids as a station: itself, and the stops of the same name within 50 m that
+    /// are not platforms of another station (BART's `19TH` and `19TH_N`); a platform stands for
+    /// itself alone.
+    func station(of stop: GTFSStop, in database: TransitDatabase) -> [String] {
+        guard stop.parentStation == nil, let latitude = stop.latitude, let longitude = stop.longitude else { return [stop.id] }
+        let near = (try? database.nearest(latitude: latitude, longitude: longitude, limit: 8)) ?? []
+        return [stop.id] + near.filter { $0.meters <= 50 && $0.stop.id != stop.id && $0.stop.name == stop.name && $0.stop.parentStation == nil }.map(\.stop.id)
+    }
+
+    /// The departures of `station` joined with the feeds: the timetable's from half an hour
+    /// before `from` (a late run may still be to come), kept when they leave (by prediction, or
+    /// by the timetable when cancelled or without one) within the window, then the runs the feed
+    /// adds, soonest first.
+    func join(
+        _ agency: Agency, _ database: TransitDatabase, station: [String], realtime: RealtimeFeeds, from: Int64, window: Int64, limit: Int
+    ) -> [TransitDeparture] {
+        let lookBack: Int64 = 1800
+        let scheduled = (try? database.departures(at: station, from: from - lookBack, window: window + lookBack, limit: limit * 4 + 40)) ?? []
+        let zone = database.timeZone
+        let now = self.now
+        let active = realtime.alerts?.index.active(at: now) ?? []
+        var stopTimes: [String: [GTFSStopTime]] = [:]
+        var joined: [(at: Int64, departure: TransitDeparture)] = []
+        for planned in scheduled {
+            let serviceDate = Self.isoDate(planned.serviceDate)
+            let update = realtime.tripUpdates?.index.update(tripID: planned.tripID, serviceDate: serviceDate, instant: planned.departure, now: now)
+            var outcome = RealtimeJoin.Outcome(realtime: .scheduled)
+            if let update {
+                if stopTimes[planned.tripID] == nil { stopTimes[planned.tripID] = (try? database.stopTimes(trip: planned.tripID)) ?? [] }
+                let stops = stopTimes[planned.tripID] ?? []
+                if let index = stops.firstIndex(where: { $0.sequence == planned.stopSequence }) {
+                    let reference = planned.departure - Int64(planned.scheduledTime.seconds)
+                    outcome = RealtimeJoin.outcome(update: update, stops: stops, index: index, planned: planned.departure, reference: reference)
+                }
+            }
+            let at = outcome.predicted ?? planned.departure
+            guard at >= from, at < from + window, let time = OffsetDateTime(checking: planned.departure, in: zone) else { continue }
+            let alerts = active.filter { $0.concerns(agencyID: nil, routeID: planned.routeID, tripID: planned.tripID, stopIDs: station) }
+            joined.append((at, TransitDeparture(
+                tripID: planned.tripID, serviceDate: serviceDate, routeID: planned.routeID, route: planned.routeName, color: planned.routeColor,
+                textColor: planned.routeTextColor, headsign: planned.headsign, stopID: planned.stopID, platform: planned.platform, time: time,
+                timePredicted: outcome.predicted.flatMap { OffsetDateTime(checking: $0, in: zone) }, realtime: outcome.realtime,
+                cancelled: outcome.cancelled, departureCancelled: outcome.departureCancelled,
+                alerts: alerts.map { $0.alert(language: language, at: now, zone: zone) })))
+        }
+        joined += added(realtime, station: station, database: database, from: from, window: window, now: now, active: active)
+        joined.sort { ($0.at, $0.departure.tripID) < ($1.at, $1.departure.tripID) }
+        return Array(joined.prefix(limit).map(\.departure))
+    }
+
+    /// The runs the feed adds that leave one of `station`'s stops within the window, at the
+    /// time the feed gives (an added run has no timetable).
+    private func added(
+        _ realtime: RealtimeFeeds, station: [String], database: TransitDatabase, from: Int64, window: Int64, now: Int64,
+        active: [ServiceAlerts.Entry]
+    ) -> [(at: Int64, departure: TransitDeparture)] {
+        guard let feed = realtime.tripUpdates?.index else { return [] }
+        let zone = database.timeZone
+        var found: [(at: Int64, departure: TransitDeparture)] = []
+        for trip in feed.added {
+            // Its last stop is where it ends, not a departure.
+            for stop in trip.stops.dropLast() where stop.relationship != .skipped {
+                guard let stopID = stop.stopID, station.contains(stopID), let at = stop.departure.time ?? stop.arrival.time,
+                    at >= from, at < from + window, let time = OffsetDateTime(checking: at, in: zone)
+                else { continue }
+                let routeID = trip.routeID ?? ""
+                let alerts = active.filter { $0.concerns(agencyID: nil, routeID: routeID, tripID: trip.tripID, stopIDs: station) }
+                found.append((at, TransitDeparture(
+                    tripID: trip.tripID, serviceDate: trip.startDate ?? "", routeID: routeID, stopID: stopID, time: time, timePredicted: time,
+                    realtime: .asserted, added: true, alerts: alerts.map { $0.alert(language: language, at: now, zone: zone) })))
+            }
+        }
+        return found
+    }
+
+    /// `YYYYMMDD` as `YYYY-MM-DD`.
+    static func isoDate(_ compact: String) -> String {
+        guard compact.utf8.count == 8 else { return compact }
+        let digits = Array(compact)
+        return String(digits[0..<4]) + "-" + String(digits[4..<6]) + "-" + String(digits[6..<8])
+    }
+
+    /// A stop of the database as a client sees it.
+    static func stop(_ stop: GTFSStop, agency: String) -> TransitStop {
+        TransitStop(
+            agency: agency, id: stop.id, name: stop.name, latitude: stop.latitude ?? 0, longitude: stop.longitude ?? 0,
+            platform: stop.platformCode, parent: stop.parentStation)
+    }
+}
+
+/// The real-time feeds of one agency in service for one request.
+struct RealtimeFeeds {
+    var tripUpdates: SharedFeed<TripUpdates>.Snapshot?
+    var alerts: SharedFeed<ServiceAlerts>.Snapshot?
+
+    /// The trip updates' timestamp and age, when there are trip updates.
+    func stamp(now: Int64, zone: ZoneRules) -> FeedStamp? {
+        tripUpdates.map { snapshot in
+            FeedStamp(generated: snapshot.index.generated.flatMap { OffsetDateTime(checking: $0, in: zone) }, age: snapshot.age(now: now))
+        }
+    }
+}

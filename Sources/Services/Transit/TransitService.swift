@@ -1,0 +1,97 @@
+public import Kernel
+public import Model
+public import Store
+public import Upstream
+import Scrape
+
+/// Departures of any agency that publishes GTFS: each agency's static timetable
+/// (``StaticTimetable``) joined with its GTFS-Realtime trip updates and alerts, fetched once per
+/// refresh interval for every client (``SharedFeed``), by the rules of ``RealtimeJoin``.
+///
+/// ```swift
+/// let transit = try TransitService(agencies: [.bart], upstreams: upstreams, directory: dataFolder)
+/// transit.start()
+/// let board = try await transit.departures(agency: "bart", stop: "12TH", from: now, window: 3600, limit: 10)
+/// ```
+public final class TransitService: Sendable {
+    /// One agency: its configuration, timetable and real-time feeds.
+    public final class Agency: Sendable {
+        public let configuration: TransitAgency
+        public let timetable: StaticTimetable
+        public let tripUpdates: SharedFeed<TripUpdates>?
+        public let alerts: SharedFeed<ServiceAlerts>?
+        public let vehiclePositions: String?
+
+        init(configuration: TransitAgency, timetable: StaticTimetable, tripUpdates: SharedFeed<TripUpdates>?, alerts: SharedFeed<ServiceAlerts>?) {
+            self.configuration = configuration
+            self.timetable = timetable
+            self.tripUpdates = tripUpdates
+            self.alerts = alerts
+            vehiclePositions = configuration.vehiclePositions
+        }
+
+        public var name: String { configuration.name }
+    }
+
+    public let agencies: [Agency]
+    private let byName: [String: Agency]
+    public let upstreams: Upstreams
+    /// The language alerts are shown in when the feed has it.
+    public let language: String
+
+    /// A service over `agencies`, their databases in `directory`, their feeds fetched through
+    /// `upstreams` (whose catalog must have the GTFS-Realtime routes).
+    public init(
+        agencies: [TransitAgency], upstreams: Upstreams, directory: String, language: String = "en",
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws(TransitServiceError) {
+        guard let tripRoute = upstreams.catalog["gtfs-rt-trip-updates"], let alertRoute = upstreams.catalog["gtfs-rt-alerts"] else {
+            throw TransitServiceError(description: "the transit service needs the routes gtfs-rt-trip-updates and gtfs-rt-alerts in the route folder")
+        }
+        self.upstreams = upstreams
+        self.language = language
+        self.agencies = agencies.map { configuration in
+            let route = { (shipped: Route, url: String) -> Route in
+                // BART's own routes as shipped; another agency's moved to its upstream and hosts.
+                configuration == .bart ? shipped : shipped.reassigned(to: configuration.upstream, hosts: Address(url).map { [$0.host] } ?? [])
+            }
+            // Times are read as instants; their zone in the records does not matter.
+            let tripUpdates = configuration.tripUpdates.map { url in
+                SharedFeed(upstreams: upstreams, route: route(tripRoute, url), parameters: ["feed": .one(url), "tz": .one("UTC")]) { lists, _ in
+                    TripUpdates(records: lists, zone: .utc)
+                }
+            }
+            let alerts = configuration.alerts.map { url in
+                SharedFeed(upstreams: upstreams, route: route(alertRoute, url), parameters: ["feed": .one(url), "tz": .one("UTC")]) { lists, _ in
+                    ServiceAlerts(records: lists, zone: .utc)
+                }
+            }
+            let timetable = StaticTimetable(agency: configuration, upstreams: upstreams, directory: directory, log: log)
+            return Agency(configuration: configuration, timetable: timetable, tripUpdates: tripUpdates, alerts: alerts)
+        }
+        byName = Dictionary(self.agencies.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Starts every agency's first import in the background.
+    public func start() {
+        for agency in agencies { agency.timetable.refreshIfDue(force: true) }
+    }
+
+    /// Waits until no import is under way.
+    public func settled() async {
+        for agency in agencies { await agency.timetable.settled() }
+    }
+
+    /// The agency configured under `name`.
+    public func agency(_ name: String) -> Agency? {
+        byName[name]
+    }
+
+    /// Unix seconds, as the upstreams read the clock.
+    public var now: Int64 { upstreams.now() / 1000 }
+}
+
+/// Why the transit service cannot start.
+public struct TransitServiceError: Error, CustomStringConvertible {
+    public let description: String
+}
