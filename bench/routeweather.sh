@@ -66,7 +66,7 @@ mkdir -p "$DATA"
 start_gottago() { # name set
     # shellcheck disable=SC2086 # the provider flags are words
     start_listener GOTTAGO "$1" "$BIN" serve --host 127.0.0.1 --port 0 --log-format off --routes "$ROOT/Routes" \
-        --data-dir "$DATA" --sandbox-latency "$LATENCY_MS" --timetable off --departures off ${PROVIDERS[$2]}
+        --data-dir "$DATA" --sandbox-latency "$LATENCY_MS" --timetable off --departures off --transit off ${PROVIDERS[$2]}
 }
 
 stop_gottago() {

@@ -41,7 +41,7 @@ public final class Application: Sendable {
     public init(
         server: ServerConfiguration, api: APIConfiguration = APIConfiguration(), upstreams: Upstreams? = nil,
         timetable: TimetableService? = nil, departures: DepartureService? = nil, weather: RouteWeatherService? = nil,
-        geocoding: GeocodingService? = nil, log: ServerLog
+        geocoding: GeocodingService? = nil, transit: TransitService? = nil, log: ServerLog
     ) throws {
         let catalog = EndpointCatalog()
         let metrics = MetricsReference()
@@ -58,6 +58,7 @@ public final class Application: Sendable {
         for (schema, served) in [
             (Endpoint.xmlSchema(DocumentSchemas.sbb, id: "sbbSchema", tag: "timetable", summary: "The XML Schema of the timetable documents."), timetable.map { SBBEndpoints.endpoints(timetable: $0, rendered: keptSBB) }),
             (Endpoint.xmlSchema(DocumentSchemas.bart, id: "bartSchema", tag: "departures", summary: "The XML Schema of the BART departures documents."), departures.map(BARTEndpoints.endpoints)),
+            (Endpoint.xmlSchema(DocumentSchemas.transit, id: "transitSchema", tag: "transit", summary: "The XML Schema of the transit documents."), transit.map(TransitEndpoints.endpoints)),
             (Endpoint.xmlSchema(DocumentSchemas.weather, id: "weatherSchema", tag: "weather", summary: "The XML Schema of the weather and geocoding documents."), weather.map { WeatherEndpoints.endpoints(weather: $0, rendered: keptWeather) }),
         ] {
             endpoints += [schema] + (served ?? [])

@@ -118,7 +118,8 @@ struct GottaGo {
         }
         do {
             upstreams = try Upstreams(
-                catalog: catalog, fetcher: fetcher, cache: cache, policies: policies, log: { log.warning($0) })
+                catalog: catalog, fetcher: fetcher, cache: cache, policies: policies, log: { log.warning($0) },
+                more: settings.transit.map(\.upstream).filter { name in !catalog.routes.contains { $0.upstream == name } })
         } catch {
             fail("--upstream: \(error)")
         }
@@ -130,10 +131,26 @@ struct GottaGo {
                 fail("cannot start the timetable: \(error)")
             }
         }
+        var transit: TransitService?
+        if !settings.transit.isEmpty {
+            let directory = (settings.dataDirectory.isEmpty ? Environment.cacheDirectory() : settings.dataDirectory) + "/transit"
+            do {
+                try Files.makeDirectory(directory)
+                let service = try TransitService(agencies: settings.transit, upstreams: upstreams, directory: directory, log: { log.info($0) })
+                service.start()
+                transit = service
+            } catch {
+                fail("cannot start the transit agencies in \(directory): \(error); choose another folder with --data-dir")
+            }
+        }
         var departures: DepartureService?
         if let provider = settings.departures {
             do {
-                departures = try DepartureService(feed: DepartureFeed(upstreams: upstreams, routeID: provider.routeID))
+                if provider.isTransit, let transit {
+                    departures = try DepartureService(transit: transit)
+                } else {
+                    departures = try DepartureService(feed: DepartureFeed(upstreams: upstreams, routeID: provider.routeIDs[0]))
+                }
             } catch {
                 fail("cannot start the departures: \(error)")
             }
@@ -170,7 +187,7 @@ struct GottaGo {
             }
             application = try Application(
                 server: settings.server, api: api, upstreams: upstreams, timetable: timetable, departures: departures,
-                weather: weather, geocoding: geocoding, log: log)
+                weather: weather, geocoding: geocoding, transit: transit, log: log)
             server = HTTPServer(
                 responder: application.responder, configuration: settings.server, log: log,
                 accessLog: AccessLog(format: settings.server.accessLog, sink: sink))

@@ -23,7 +23,11 @@ struct Settings: Sendable {
     /// Which upstream answers the timetable; nil serves no timetable.
     var timetable: TimetableProvider? = .opendata
     /// Which feed answers the BART departures; nil serves none.
-    var departures: DepartureProvider? = .bartEtd
+    var departures: DepartureProvider? = .bartGTFSRT
+    /// The transit agencies whose GTFS feeds answer /api/transit: BART's by default.
+    var transit: [TransitAgency] = [.bart]
+    /// Whether a `--transit` was given yet: the first replaces the default.
+    var transitGiven = false
     /// Which upstream gives the weather; nil serves no weather.
     var weather: WeatherProvider? = .metno
     /// Which upstream finds driving routes; nil serves no weather along routes. OSRM by default:
@@ -185,6 +189,13 @@ extension Option {
                     ". Unless its upstream has an origin, the embedded sandbox answers in that upstream's format, offline.", \.timetable),
         choiceOrOff("departures", "FEED", "Which feed answers /api/bart: ",
                     ". Unless its upstream has an origin, the embedded sandbox simulates it, offline.", \.departures),
+        Option(name: "transit", value: "\"NAME static=URL|FILE trip-updates=URL alerts=URL vehicle-positions=URL\"",
+               help: "A transit agency whose GTFS feeds answer /api/transit under NAME (lowercase letters, digits, hyphens), repeatable, or several "
+                   + "joined by `;`: its static GTFS zip (required), and each GTFS-Realtime feed it has. The agencies given replace the default; "
+                   + "`bart` alone is BART's own feeds (simulated by the embedded sandbox unless --live), `off` none. Its requests go to the "
+                   + "addresses given, under the upstream transit-NAME (--upstream \"transit-NAME …\" sets it).",
+               apply: { settings, text throws(ConfigurationError) in try TransitSettings.apply(text, to: &settings) },
+               current: { settings in settings.transit.isEmpty ? "off" : settings.transit.map(\.name).joined(separator: ", ") }),
         choiceOrOff("weather", "PROVIDER", "Which upstream answers /api/weather and the weather along routes: ",
                     ". Unless its upstream has an origin, the embedded sandbox's weather model answers in its format, offline.", \.weather),
         choiceOrOff("directions", "PROVIDER", "Which upstream finds the driving routes of /api/weather/route: ",

@@ -44,10 +44,23 @@ struct UpstreamPlan {
             uses.append(Use(option: "timetable", role: "timetable", provider: provider.rawValue, upstream: upstream(provider.routeIDs), routeIDs: provider.routeIDs))
         }
         if let provider = settings.departures {
-            guard catalog[provider.routeID] != nil else {
-                throw ConfigurationError(description: "the departures (\(provider.rawValue)) need the route \(provider.routeID) in \(settings.routes); add it, or pass --departures off")
+            let missing = provider.routeIDs.filter { catalog[$0] == nil }
+            guard missing.isEmpty else {
+                throw ConfigurationError(description: "the departures (\(provider.rawValue)) need the routes \(missing.joined(separator: ", ")) in \(settings.routes); add them, or pass --departures off")
             }
-            uses.append(Use(option: "departures", role: "departures", provider: provider.rawValue, upstream: upstream([provider.routeID]), routeIDs: [provider.routeID]))
+            if provider.isTransit, !settings.transit.contains(where: { $0.name == "bart" }) {
+                throw ConfigurationError(description: "the departures (\(provider.rawValue)) come from the transit agency bart; add it (--transit bart), or choose --departures bart-etd")
+            }
+            uses.append(Use(option: "departures", role: "departures", provider: provider.rawValue, upstream: upstream(provider.routeIDs), routeIDs: provider.routeIDs))
+        }
+        // BART's own GTFS feeds (simulated offline); an operator's agencies go to the addresses given.
+        if settings.transit.contains(.bart) {
+            let ids = DepartureProvider.bartGTFSRT.routeIDs
+            let missing = ids.filter { catalog[$0] == nil }
+            guard missing.isEmpty else {
+                throw ConfigurationError(description: "the transit agencies need the routes \(missing.joined(separator: ", ")) in \(settings.routes); add them, or pass --transit off")
+            }
+            uses.append(Use(option: "transit", role: "transit", provider: "bart", upstream: upstream(ids), routeIDs: ids))
         }
         for (option, role, provider, ids) in [
             ("weather", "weather", settings.weather?.rawValue, settings.weather.map { [$0.routeID] }),

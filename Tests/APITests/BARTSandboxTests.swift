@@ -28,8 +28,8 @@ struct BARTSandboxTests {
             let catalog = try RouteCatalog.load(from: TestRoutes.shipped)
             let upstreams = try Upstreams(
                 catalog: catalog, fetcher: try CurlFetcher(), cache: MemoryCache(),
-                policies: [try #require(catalog[provider.routeID]).upstream: policy])
-            let departures = try DepartureService(feed: DepartureFeed(upstreams: upstreams, routeID: provider.routeID))
+                policies: [try #require(catalog[provider.routeIDs[0]]).upstream: policy])
+            let departures = try DepartureService(feed: DepartureFeed(upstreams: upstreams, routeID: provider.routeIDs[0]))
             try await LiveApp.with(upstreams: upstreams, departures: departures) { live in try await run(live) }
             await sandbox.shutdown()
         } catch {

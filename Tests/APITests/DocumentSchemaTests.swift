@@ -79,7 +79,33 @@ struct DocumentSchemaTests {
                 { var row = RoutePlace(index: 1, place: place, distance: Distance(meters: 40_000)); row.error = error; return row }(),
             ]).node),
         ("error", error.node),
+        ("agencies", TransitAgencies([
+            TransitAgencies.Agency(
+                name: "bart", staticFeed: "https://www.bart.gov/dev/schedules/google_transit.zip", state: "ready", timezone: "America/Los_Angeles",
+                version: "39", validFrom: "20251207", validUntil: "20271207", imported: OffsetDateTime("2026-12-07T13:27:45-08:00")!, stops: 47,
+                routes: 6, trips: 2513, failure: "the static feed could not be read",
+                feeds: [TransitAgencies.Feed(
+                    kind: "trip-updates", url: "https://api.bart.gov/gtfsrt/tripupdate.aspx", state: "failing", age: 12,
+                    generated: OffsetDateTime("2026-12-07T13:27:47-08:00")!, failure: "timeout")]),
+        ]).node),
+        ("stops", TransitStops([(transitStop, Distance(meters: 82))]).node),
+        ("departures", TransitDepartures(stop: transitStop, feed: FeedStamp(generated: OffsetDateTime("2026-12-07T13:27:47-08:00")!, age: 3),
+                                         departures: [transitDeparture]).node),
+        ("nearby", TransitNearby(stops: [TransitNearby.Entry(
+            stop: transitStop, distance: Distance(meters: 82), feed: FeedStamp(generated: nil, age: 0), departures: [transitDeparture])]).node),
+        ("alerts", TransitAlerts(agency: "bart", alerts: [transitDeparture.alerts[0]]).node),
     ]
+
+    static let transitStop = TransitStop(
+        agency: "bart", id: "19TH_N", name: "19th St. Oakland", latitude: 37.80787, longitude: -122.269029, platform: "2", parent: "19TH")
+    static let transitDeparture = TransitDeparture(
+        tripID: "36R10", serviceDate: "2026-12-07", routeID: "03", route: "Fremont - Richmond", color: "ff9933", textColor: "000000",
+        headsign: "Fremont", stopID: "12TH", platform: "1", time: OffsetDateTime("2026-12-07T13:30:00-08:00")!,
+        timePredicted: OffsetDateTime("2026-12-07T13:32:00-08:00")!, realtime: .propagated, cancelled: true, departureCancelled: true,
+        added: true, alerts: [Alert(
+            id: "elevator-12TH", header: "Elevator out of service", description: "Use the other entrance.", cause: "MAINTENANCE",
+            effect: "ACCESSIBILITY_ISSUE", severity: "INFO", from: OffsetDateTime("2026-12-07T04:00:00-08:00")!,
+            until: OffsetDateTime("2026-12-08T04:00:00-08:00")!, url: "https://www.bart.gov/")])
 
     @Test("every published XSD compiles, and /api/schema serves each as derived")
     func schemasCompile() async throws {

@@ -28,7 +28,7 @@ struct ListedRoutesTests {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(listed.body)) as? [String: Any])
             let ids = try #require(object["routes"] as? [[String: Any]]).compactMap { $0["id"] as? String }
             // The default providers' routes, and only the routes of simulated upstreams.
-            #expect(Set(ids).isSuperset(of: ["opendata-connections", "opendata-stationboard", "bart-etd", "metno-forecast", "osrm-route"]), "\(ids)")
+            #expect(Set(ids).isSuperset(of: ["opendata-connections", "opendata-stationboard", "gtfs-rt-trip-updates", "gtfs-rt-alerts", "metno-forecast", "osrm-route"]), "\(ids)")
             for id in ids { #expect(plan.simulated.contains(try #require(catalog[id]).upstream), "\(id)") }
             for id in ["bart-eta-legacy", "nominatim-search", "hafas-extxml-connections"] {
                 #expect(!ids.contains(id))

@@ -188,7 +188,7 @@ struct ProcessTests {
     @Test("serve with the weather's defaults (the gazetteer, the sandbox's directions and yr.no) answers a route; get shows it")
     func weatherDefaults() async throws {
         _ = try await TestGazetteer.shared
-        let (process, port, _) = try await start(["--log-format", "off", "--weather", "yr-forecast", "--geocoder", "gazetteer", "--timetable", "off", "--departures", "off"])
+        let (process, port, _) = try await start(["--log-format", "off", "--weather", "yr-forecast", "--geocoder", "gazetteer", "--timetable", "off", "--departures", "off", "--transit", "off"])
         defer {
             try? process.signal(SIGTERM)
             _ = try? process.wait()
@@ -212,7 +212,7 @@ struct SharedCacheProcessTests {
         try await RedisServer.shared { redis in
             try await TestUpstream.with { upstream in
                 let arguments = [
-                    "--log-format", "off", "--routes", routes.directory, "--timetable", "off", "--departures", "off", "--cache", redis,
+                    "--log-format", "off", "--routes", routes.directory, "--timetable", "off", "--departures", "off", "--transit", "off", "--cache", redis,
                     // The stand-in runs in this process, among every other suite: it may answer late.
                     "--upstream", "test-feed origin=\(upstream.base) timeout=25",
                 ]
@@ -243,13 +243,13 @@ struct SharedCacheProcessTests {
     @Test("--upstream with an unknown upstream or setting stops the start with a message")
     func badUpstreamSettings() async throws {
         let routes = try TestRoutes()
-        let unknown = try await ProcessTests().run(["serve", "--routes", routes.directory, "--timetable", "off", "--departures", "off", "--upstream", "nosuch rate=1"])
+        let unknown = try await ProcessTests().run(["serve", "--routes", routes.directory, "--timetable", "off", "--departures", "off", "--transit", "off", "--upstream", "nosuch rate=1"])
         #expect(unknown.status == 2)
         #expect(unknown.err.contains(#"no route talks to an upstream named "nosuch"; the routes' upstreams are test-feed"#))
-        let setting = try await ProcessTests().run(["serve", "--routes", routes.directory, "--timetable", "off", "--departures", "off", "--upstream", "test-feed speed=9"])
+        let setting = try await ProcessTests().run(["serve", "--routes", routes.directory, "--timetable", "off", "--departures", "off", "--transit", "off", "--upstream", "test-feed speed=9"])
         #expect(setting.status == 2)
         #expect(setting.err.contains(#"upstream test-feed: unknown setting "speed""#))
-        let origin = try await ProcessTests().run(["serve", "--routes", routes.directory, "--timetable", "off", "--departures", "off", "--upstream", "test-feed origin=ftp://x"])
+        let origin = try await ProcessTests().run(["serve", "--routes", routes.directory, "--timetable", "off", "--departures", "off", "--transit", "off", "--upstream", "test-feed origin=ftp://x"])
         #expect(origin.status == 2)
         #expect(origin.err.contains("http(s)://host[:port]"))
         let cache = try await ProcessTests().run(["serve", "--cache", "memcached://x"])
@@ -264,10 +264,23 @@ struct SharedCacheProcessTests {
         #expect(old.err.contains("the timetable (hafas-extxml) needs the routes hafas-extxml-connections, hafas-extxml-stationboard in \(routes.directory); add them, or pass --timetable off"))
         let departures = try await ProcessTests().run(["serve", "--routes", routes.directory, "--timetable", "off"])
         #expect(departures.status == 2)
-        #expect(departures.err.contains("the departures (bart-etd) need the route bart-etd in \(routes.directory); add it, or pass --departures off"))
+        #expect(departures.err.contains(
+            "the departures (bart-gtfsrt) need the routes gtfs-rt-trip-updates, gtfs-rt-alerts in \(routes.directory); add them, or pass --departures off"))
+        let transit = try await ProcessTests().run(["serve", "--routes", routes.directory, "--timetable", "off", "--departures", "off"])
+        #expect(transit.status == 2)
+        #expect(transit.err.contains("the transit agencies need the routes gtfs-rt-trip-updates, gtfs-rt-alerts in \(routes.directory); add them, or pass --transit off"))
+        let withoutBART = try await ProcessTests().run(["serve", "--transit", "off"])
+        #expect(withoutBART.status == 2)
+        #expect(withoutBART.err.contains("the departures (bart-gtfsrt) come from the transit agency bart; add it (--transit bart), or choose --departures bart-etd"))
+        let agency = try await ProcessTests().run(["serve", "--transit", "fgc trip-updates=https://example.org/tu"])
+        #expect(agency.status == 2)
+        #expect(agency.err.contains("transit fgc: static=URL|FILE is required"))
+        let feedURL = try await ProcessTests().run(["serve", "--transit", "fgc static=/tmp/x.zip alerts=ftp://x"])
+        #expect(feedURL.status == 2)
+        #expect(feedURL.err.contains(#"transit fgc alerts: "ftp://x" is not an absolute http or https URL"#))
         let feed = try await ProcessTests().run(["serve", "--departures", "bart"])
         #expect(feed.status == 2)
-        #expect(feed.err.contains("bart-etd or bart-eta-legacy or off"))
+        #expect(feed.err.contains("bart-gtfsrt or bart-etd or bart-eta-legacy or off"))
     }
 }
 

@@ -18,7 +18,7 @@ struct RedisReadinessProcessTests {
         try await RedisServer.with { redis in
             try await TestUpstream.with { upstream in
                 let (process, port, err) = try await ProcessTests().start([
-                    "--log-format", "off", "--routes", routes.directory, "--timetable", "off", "--departures", "off", "--cache", redis.url,
+                    "--log-format", "off", "--routes", routes.directory, "--timetable", "off", "--departures", "off", "--transit", "off", "--cache", redis.url,
                     // Fresh for the whole test: every later request is a hit on the answer kept in memory.
                     "--upstream", "test-feed origin=\(upstream.base) timeout=25 fresh=600",
                 ])

@@ -17,13 +17,15 @@ struct UpstreamPlanTests {
     @Test("by default every chosen provider's upstream is simulated, with its role")
     func defaults() throws {
         let (plan, settings) = try plan([])
-        #expect(plan.uses.map(\.option) == ["timetable", "departures", "weather", "directions", "geocoder"])
-        #expect(plan.uses.map(\.role) == ["timetable", "departures", "weather", "directions", "geocoding"])
-        #expect(plan.simulated == ["opendata", "bart", "metno", "osrm"])
-        #expect(plan.configured(settings) == ["opendata", "bart", "metno", "osrm"])
+        #expect(plan.uses.map(\.option) == ["timetable", "departures", "transit", "weather", "directions", "geocoder"])
+        #expect(plan.uses.map(\.role) == ["timetable", "departures", "transit", "weather", "directions", "geocoding"])
+        #expect(plan.simulated == ["opendata", "bart-gtfs", "metno", "osrm"])
+        #expect(plan.configured(settings) == ["opendata", "bart-gtfs", "metno", "osrm"])
         let uses = plan.apiUses
         #expect(uses["opendata"]?.roles.map(\.provider) == ["opendata"])
         #expect(uses["opendata"]?.sandbox == true)
+        // BART's GTFS feeds answer both the BART departures and the transit agency bart.
+        #expect(uses["bart-gtfs"]?.roles.map(\.provider) == ["bart-gtfsrt", "bart"])
         // The gazetteer has no upstream.
         #expect(uses.count == 4)
         // Today's defaults are in service; a retired provider says so.
@@ -42,7 +44,7 @@ struct UpstreamPlanTests {
         #expect(try self.plan([], env: ["GOTTAGO_LIVE": "1", "GOTTAGO_CONTACT": "x@example.org", "GOTTAGO_DIRECTIONS": "osrm-route"]).0.simulated.isEmpty)
         #expect(throws: ConfigurationError.self) { try self.plan(["--live"]) }
         // Without --live, origin=route sends just that one upstream to its routes' URLs.
-        #expect(try self.plan(["--upstream", "metno origin=route", "--contact", "x@example.org"]).0.simulated == ["opendata", "bart", "osrm"])
+        #expect(try self.plan(["--upstream", "metno origin=route", "--contact", "x@example.org"]).0.simulated == ["opendata", "bart-gtfs", "osrm"])
         // met.no's terms ask for a contact: without one its live use stops the start.
         #expect(throws: ConfigurationError.self) { try self.plan(["--upstream", "metno origin=route"]) }
         // An upstream named only by --upstream is checked too.

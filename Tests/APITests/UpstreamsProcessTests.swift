@@ -30,8 +30,8 @@ struct UpstreamsProcessTests {
         let opendata = try #require(lines.first { $0.hasPrefix("opendata ") })
         #expect(opendata.contains("timetable opendata") && opendata.contains("sandbox 127.0.0.1:") && opendata.contains("ok, 2 records"))
         // The simulated trains run by the sandbox's clock, set to a weekday's midday in San Francisco.
-        let bart = try #require(lines.first { $0.hasPrefix("bart ") })
-        #expect(bart.contains("departures bart-etd"))
+        let bart = try #require(lines.first { $0.hasPrefix("bart-gtfs ") })
+        #expect(bart.contains("departures bart-gtfsrt") && bart.contains("transit bart"), "\(bart)")
         let records = bart.split(separator: "ok, ").dropFirst().first.flatMap { Int($0.prefix { $0.isNumber }) }
         #expect((records ?? 0) > 0, "\(bart)")
         // Today's defaults are all in service.
@@ -41,7 +41,7 @@ struct UpstreamsProcessTests {
         let output = try await offPool { try run(["upstreams", "check", "--format", "json", "--timetable", "ojp", "--departures", "bart-eta-legacy", "--sandbox-time", Self.midday]) }
         #expect(output.status == 0, "\(output.err)")
         let upstreams = try json(output.out)
-        #expect(upstreams.map { $0["name"] as? String } == ["ojp", "bart-legacy"])
+        #expect(upstreams.map { $0["name"] as? String } == ["ojp", "bart-legacy", "bart-gtfs"])
         for upstream in upstreams {
             let canary = try #require(upstream["canary"] as? [String: Any])
             #expect(canary["code"] as? String == "ok")
@@ -61,10 +61,10 @@ struct UpstreamsProcessTests {
 
     @Test("an upstream that does not answer fails its canary: exit 1, the others still checked")
     func checkWithAFailingUpstream() async throws {
-        let result = try await offPool { try run(["upstreams", "check", "--upstream", "bart origin=http://127.0.0.1:1"]) }
+        let result = try await offPool { try run(["upstreams", "check", "--upstream", "bart-gtfs origin=http://127.0.0.1:1"]) }
         #expect(result.status == 1)
         let lines = result.out.split(separator: "\n")
-        #expect(lines.contains { $0.hasPrefix("bart ") && $0.contains("live 127.0.0.1:1") && $0.contains("FAILED upstream_unreachable (502)") })
+        #expect(lines.contains { $0.hasPrefix("bart-gtfs ") && $0.contains("live 127.0.0.1:1") && $0.contains("FAILED upstream_unreachable (502)") })
         #expect(lines.contains { $0.hasPrefix("opendata ") && $0.contains("ok, 2 records") })
         let bad = try await offPool { try run(["upstreams", "check", "--format", "yaml"]) }
         #expect(bad.status == 2 && bad.err.contains("--format is table or json"))
@@ -108,7 +108,8 @@ struct UpstreamsProcessTests {
     func liveOrigins() async throws {
         let (process, port, _) = try await ProcessTests().start([
             "--log-format", "off", "--live", "--contact", "ops@example.org", "--timetable", "hafas-html",
-            "--upstream", "bart origin=http://127.0.0.1:1",
+            // Nothing leaves loopback: BART's feeds and its static timetable go to a closed port.
+            "--upstream", "bart-gtfs origin=http://127.0.0.1:1",
         ])
         defer {
             try? process.signal(SIGTERM)
@@ -121,7 +122,7 @@ struct UpstreamsProcessTests {
         }
         #expect(origin("hafas-html")?["kind"] as? String == "live")
         #expect(origin("hafas-html")?["hosts"] as? [String] == ["fahrplan.sbb.ch"])
-        #expect(origin("bart")?["hosts"] as? [String] == ["127.0.0.1:1"])
+        #expect(origin("bart-gtfs")?["hosts"] as? [String] == ["127.0.0.1:1"])
         let roles = upstreams.first { $0["name"] as? String == "hafas-html" }?["roles"] as? [[String: Any]]
         #expect(roles?.first?["name"] as? String == "timetable" && roles?.first?["provider"] as? String == "hafas-html")
     }
@@ -132,7 +133,7 @@ struct UpstreamsProcessTests {
         let routes = try TestRoutes()
         let upstream = try StandInUpstream(body: Array(#"<r><item n="7"/></r>"#.utf8))
         let (process, port, err) = try await ProcessTests().start([
-            "--log-format", "json", "--routes", routes.directory, "--timetable", "off", "--departures", "off",
+            "--log-format", "json", "--routes", routes.directory, "--timetable", "off", "--departures", "off", "--transit", "off",
             "--upstream", "test-feed origin=\(upstream.base) token=\(token)",
         ])
         let result = try await offPool { try HTTPTestClient().send("GET", "http://127.0.0.1:\(port)/api/routes/feed/result?key=\(token)x") }
@@ -171,7 +172,7 @@ struct UpstreamsProcessTests {
         let timetable = try #require(log.split(separator: "\n").first { $0.contains("timetable: hafas-extxml") })
         #expect(timetable.contains("from the embedded sandbox at http://127.0.0.1:"))
         #expect(timetable.hasSuffix("(retired 2021: its upstream no longer answers; kept as history)"))
-        let departures = try #require(log.split(separator: "\n").first { $0.contains("departures: bart-etd") })
+        let departures = try #require(log.split(separator: "\n").first { $0.contains("departures: bart-gtfsrt") })
         #expect(!departures.contains("retired"))
 
         let list = try await offPool { try run(["routes", "list", "--routes", ProcessTests.routes]) }

@@ -33,8 +33,8 @@ struct DepartureFeedTests {
             let catalog = try RouteCatalog.load(from: Self.routes)
             let upstreams = try Upstreams(
                 catalog: catalog, fetcher: try CurlFetcher(), cache: MemoryCache(now: { clock.now }),
-                policies: [try #require(catalog[provider.routeID]).upstream: policy], now: { clock.now })
-            try await run(try DepartureFeed(upstreams: upstreams, routeID: provider.routeID), upstream)
+                policies: [try #require(catalog[provider.routeIDs[0]]).upstream: policy], now: { clock.now })
+            try await run(try DepartureFeed(upstreams: upstreams, routeID: provider.routeIDs[0]), upstream)
             await upstream.shutdown()
         } catch {
             await upstream.shutdown()

@@ -20,7 +20,7 @@ enum BARTEndpoints {
             as: StationArguments.self,
             // The feed in service answers on the server thread, rendered once per second per station and format.
             immediate: { request, arguments in
-                guard let snapshot = feed.current(), let station = departures.station(arguments.abbr) else { return nil }
+                guard let feed, let snapshot = feed.current(), let station = departures.station(arguments.abbr) else { return nil }
                 let now = feed.now
                 let key = RenderedAnswers.key(request, scope: station.abbr)
                 let body = answers.body(key, version: snapshot.version, second: now / 1000) {
@@ -39,7 +39,7 @@ enum BARTEndpoints {
                 }
                 switch lookup {
                 case .found(let document):
-                    var response = Response.document(document.node, for: request, cache: .maxAge(freshFor(age: document.age, refresh: feed.refreshInterval)))
+                    var response = Response.document(document.node, for: request, cache: .maxAge(freshFor(age: document.age, refresh: departures.refreshInterval)))
                     response.headers.set("Age", String(document.age))
                     return response
                 case .unknown(let suggestions):
@@ -59,7 +59,7 @@ enum BARTEndpoints {
             } catch {
                 throw CataloguedError(error)
             }
-            var response = Response.document(nearby.node, for: request, cache: .maxAge(freshFor(age: nearby.age, refresh: feed.refreshInterval)))
+            var response = Response.document(nearby.node, for: request, cache: .maxAge(freshFor(age: nearby.age, refresh: departures.refreshInterval)))
             response.headers.set("Age", String(nearby.age))
             return response
         })

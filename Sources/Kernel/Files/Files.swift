@@ -59,6 +59,15 @@ public enum Files {
         guard rename(temporary, path) == 0 else { throw Failure(path: path, reason: reason()) }
     }
 
+    /// Creates `directory` and its parents unless they exist.
+    public static func makeDirectory(_ directory: String) throws(Failure) {
+        var path = directory.hasPrefix("/") ? "" : "."
+        for component in directory.split(separator: "/") where component != "." {
+            path += "/" + component
+            if mkdir(path, 0o755) != 0, errno != EEXIST { throw Failure(path: path, reason: reason()) }
+        }
+    }
+
     /// The names in a directory, sorted, without `.` and `..`.
     public static func list(_ path: String) throws(Failure) -> [String] {
         guard let directory = opendir(path) else { throw Failure(path: path, reason: reason()) }

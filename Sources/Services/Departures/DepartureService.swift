@@ -4,8 +4,9 @@ public import Upstream
 public import Kernel
 
 /// BART departures for clients: the station list (nearest first from a position), one station's
-/// departures, and the nearest stations with theirs, from one shared ``DepartureFeed`` and a
-/// station directory over the BART stations.
+/// departures, and the nearest stations with theirs, from one shared ``DepartureFeed`` (BART's
+/// etd API) or from the transit service's agency `bart` (its GTFS and GTFS-Realtime feeds), and
+/// a station directory over the BART stations.
 ///
 /// ```swift
 /// let bart = try DepartureService(feed: DepartureFeed(upstreams: upstreams, routeID: "bart-etd"))
@@ -19,7 +20,10 @@ public final class DepartureService: Sendable {
         case unknown(suggestions: [BARTStation])
     }
 
-    public let feed: DepartureFeed
+    /// The feed the departures come from; nil when the transit service answers them.
+    public let feed: DepartureFeed?
+    /// The transit service whose agency `bart` answers them, when it does.
+    public let transit: TransitService?
     private let stations: [BARTStation]
     private let byAbbr: [String: BARTStation]
     private let directory: StationDirectory
@@ -31,10 +35,29 @@ public final class DepartureService: Sendable {
         directory configuration: StationDirectory.Configuration = .init(positionIndex: .grid, nameIndex: .columns)
     ) throws {
         self.feed = feed
+        transit = nil
         self.stations = stations
         byAbbr = Dictionary(stations.map { ($0.abbr, $0) }, uniquingKeysWith: { first, _ in first })
         directory = try StationDirectory(stations: stations.map(\.station), configuration: configuration)
     }
+
+    /// A service whose departures come from the transit service's agency `bart`.
+    public init(
+        transit: TransitService, stations: [BARTStation] = BARTStations.all,
+        directory configuration: StationDirectory.Configuration = .init(positionIndex: .grid, nameIndex: .columns)
+    ) throws {
+        feed = nil
+        self.transit = transit
+        self.stations = stations
+        byAbbr = Dictionary(stations.map { ($0.abbr, $0) }, uniquingKeysWith: { first, _ in first })
+        directory = try StationDirectory(stations: stations.map(\.station), configuration: configuration)
+    }
+
+    /// Seconds a feed is used before it is refreshed.
+    public var refreshInterval: Int64 { feed?.refreshInterval ?? transit?.agency(Self.agency)?.tripUpdates?.refreshInterval ?? 30_000 }
+
+    /// The transit service's name for BART.
+    static let agency = "bart"
 
     /// The station with this abbreviation (any case).
     public func station(_ abbr: String) -> BARTStation? {
@@ -58,6 +81,7 @@ public final class DepartureService: Sendable {
     /// One station's departures from the feed in service (waiting only for the very first feed).
     public func departures(_ abbr: String) async throws(UpstreamFailure) -> Lookup {
         guard let station = station(abbr) else { return .unknown(suggestions: suggestions(for: abbr)) }
+        guard let feed else { return .found(try await fromTransit(station)) }
         let snapshot = try await feed.snapshot()
         return .found(Self.departures(station, in: snapshot, now: feed.now))
     }
@@ -71,6 +95,16 @@ public final class DepartureService: Sendable {
 
     /// The nearest stations, each with its departures.
     public func nearby(_ position: Coordinate, limit: Int) async throws(UpstreamFailure) -> BARTNearby {
+        guard let feed else {
+            var near: [(feed: BARTStationFeed, miles: Double)] = []
+            var first: BARTDepartures?
+            for entry in nearest(position, limit: limit) {
+                let board = try await fromTransit(entry.station)
+                first = first ?? board
+                near.append((board.feed, entry.miles))
+            }
+            return BARTNearby(stations: near, generated: first?.generated, age: first?.age ?? 0)
+        }
         let snapshot = try await feed.snapshot()
         let near = nearest(position, limit: limit).map { entry in
             (feed: snapshot.stations[entry.station.abbr] ?? BARTStationFeed(station: entry.station, destinations: []), miles: entry.miles)

@@ -113,10 +113,12 @@ extension TransitService {
                     at >= from, at < from + window, let time = OffsetDateTime(checking: at, in: zone)
                 else { continue }
                 let routeID = trip.routeID ?? ""
+                let look = (try? database.route(id: routeID)) ?? nil
                 let alerts = active.filter { $0.concerns(agencyID: nil, routeID: routeID, tripID: trip.tripID, stopIDs: station) }
                 found.append((at, TransitDeparture(
-                    tripID: trip.tripID, serviceDate: trip.startDate ?? "", routeID: routeID, stopID: stopID, time: time, timePredicted: time,
-                    realtime: .asserted, added: true, alerts: alerts.map { $0.alert(language: language, at: now, zone: zone) })))
+                    tripID: trip.tripID, serviceDate: trip.startDate ?? "", routeID: routeID, route: look?.name, color: look?.color,
+                    textColor: look?.textColor, stopID: stopID, time: time, timePredicted: time, realtime: .asserted, added: true,
+                    alerts: alerts.map { $0.alert(language: language, at: now, zone: zone) })))
             }
         }
         return found

@@ -1,18 +1,17 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Kernel
 
 extension Gazetteer {
     /// The few file-system operations the gazetteer needs, with errors that name the path.
     enum Files {
         /// Creates `directory` and its parents unless they exist.
         static func makeDirectory(_ directory: String) throws(GazetteerError) {
-            var path = directory.hasPrefix("/") ? "" : "."
-            for component in directory.split(separator: "/") where component != "." {
-                path += "/" + component
-                if mkdir(path, 0o755) != 0, errno != EEXIST {
-                    throw GazetteerError.file.with("mkdir \(path): \(String(cString: strerror(errno)))")
-                }
+            do {
+                try Kernel.Files.makeDirectory(directory)
+            } catch {
+                throw GazetteerError.file.with("mkdir \(error.path): \(error.reason)")
             }
         }
 

@@ -30,6 +30,8 @@ enum AllEndpoints {
             server: server, api: api, upstreams: upstreams,
             timetable: try TimetableService(upstreams: upstreams, directory: directory, provider: .hafasExtxml),
             departures: try DepartureService(feed: DepartureFeed(upstreams: upstreams, routeID: "bart-etd")), weather: weather,
+            // Not started: its timetable is never imported, and its endpoints answer 503 no_timetable.
+            transit: try TransitService(agencies: [.bart], upstreams: upstreams, directory: "/nonexistent"),
             log: ServerLog(sink: LogSink(descriptor: -1)))
         application.readiness.set(true)
         return application

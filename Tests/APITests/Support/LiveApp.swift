@@ -15,7 +15,7 @@ struct LiveApp: Sendable {
 
     static func with<T: Sendable>(
         debugRoutes: Bool = true, upstreams: Upstreams? = nil, timetable: TimetableService? = nil, departures: DepartureService? = nil,
-        weather: RouteWeatherService? = nil, live: (@Sendable (String) -> Bool)? = nil, limits: ClientLimits? = nil,
+        weather: RouteWeatherService? = nil, transit: TransitService? = nil, live: (@Sendable (String) -> Bool)? = nil, limits: ClientLimits? = nil,
         trustedProxies: TrustedProxies = TrustedProxies(), configure: (inout ServerConfiguration) -> Void = { _ in },
         configureAPI: (inout APIConfiguration) -> Void = { _ in },
         _ body: (LiveApp) async throws -> T
@@ -33,7 +33,8 @@ struct LiveApp: Sendable {
         let sink = LogSink()
         let log = ServerLog(sink: sink)
         let application = try Application(
-            server: configuration, api: api, upstreams: upstreams, timetable: timetable, departures: departures, weather: weather, log: log)
+            server: configuration, api: api, upstreams: upstreams, timetable: timetable, departures: departures, weather: weather,
+            transit: transit, log: log)
         let server = HTTPServer(
             responder: application.responder, configuration: configuration, log: log,
             accessLog: AccessLog(format: .off, sink: sink))
