@@ -85,7 +85,8 @@ enum BARTEndpoints {
             `departures` with `generated` (the feed's own timestamp), `age` (seconds since the feed was fetched; also the \
             `Age` header), the station's abbr and name, its `message` when the feed has no predictions for it, and \
             `destinations/destination` (name, abbr) with `trains/train`: minutes (0 when leaving, then `leaving`), platform, \
-            direction, length (cars), color, hexcolor, delay (minutes) and cancelled when the feed says. One feed for the \
+            direction, length (cars), color, hexcolor, delay (minutes) and cancelled when the feed says, and from GTFS-Realtime \
+            (the default, bart-gtfsrt) time, time_predicted and realtime. One feed for the \
             whole system serves every request; it is refreshed in the background while clients ask. An unknown abbreviation \
             is a 404 `error` with up to 5 candidates.
             """,
@@ -99,8 +100,8 @@ enum BARTEndpoints {
         "/api/bart/nearby", id: "bartNearby", tag: "departures",
         summary: "The stations nearest to `lat`, `lon`, each with its next departures, in one response.",
         description: """
-            `nearby` with `generated`, `age` and `stations/station`: abbr, name, `distance` (miles and km) and the station's \
-            destinations and trains as in `departures`.
+            `nearby` with `generated`, `age` and `stations/station`: abbr, name, lat, lon, `distance` (miles and km) and the \
+            station's destinations and trains as in `departures`.
             """,
         output: .documents([.bartNearby]), outputDoc: "`nearby`.",
         errors: SBBEndpoints.upstreamCodes

@@ -27,9 +27,21 @@ final class SecondlyAnswers: Sendable {
 
     /// The body kept under `key` for this feed version and second, or the one `render` makes.
     func body(_ key: String, version: Int, second: Int64, render: () -> [UInt8]) -> PreparedBody {
+        if let kept = kept(key, version: version, second: second) { return kept }
+        return keep(key, version: version, second: second, PreparedBody(render()))
+    }
+
+    /// The body kept under `key` for this feed version and second, if any.
+    func kept(_ key: String, version: Int, second: Int64) -> PreparedBody? {
         let shard = shards[ThreadSlot.current % shards.count]
-        if let entry = shard.entries.withLock({ $0[key] }), entry.version == version, entry.second == second { return entry.body }
-        let body = PreparedBody(render())
+        guard let entry = shard.entries.withLock({ $0[key] }), entry.version == version, entry.second == second else { return nil }
+        return entry.body
+    }
+
+    /// Keeps `body` under `key` for this feed version and second; returns it.
+    @discardableResult
+    func keep(_ key: String, version: Int, second: Int64, _ body: PreparedBody) -> PreparedBody {
+        let shard = shards[ThreadSlot.current % shards.count]
         shard.entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = Entry(version: version, second: second, body: body)

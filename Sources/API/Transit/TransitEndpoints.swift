@@ -9,7 +9,8 @@ import Services
 enum TransitEndpoints {
     /// The endpoints the transit service answers.
     static func endpoints(transit: TransitService) -> [Endpoint] {
-        [
+        let answers = SecondlyAnswers()
+        return [
             agencies.answeringInline { request, _ in
                 .document(transit.report().node, for: request, cache: .maxAge(10))
             },
@@ -26,29 +27,41 @@ enum TransitEndpoints {
                 }
                 return .document(found.node, for: request, cache: .maxAge(3600))
             },
-            departures.answering(as: DeparturesArguments.self) { request, arguments in
-                let from: Int64
-                if let time = arguments.time {
-                    let zone = transit.agency(arguments.agency)?.timetable.database?.timeZone ?? .utc
-                    guard let instant = OffsetDateTime(time, in: zone)?.instant else {
-                        throw CataloguedError(
-                            "invalid_parameter", "The parameter time must be an ISO 8601 date and time, such as 2026-12-09T08:30 (the agency's local time) or 2026-12-09T08:30:00-08:00.")
+            departures.answering(
+                as: DeparturesArguments.self,
+                // While the feeds are in service, answered on the server thread, rendered once per second per query and format.
+                immediate: { request, arguments in
+                    guard let version = transit.feedVersion(agency: arguments.agency) else { return nil }
+                    let second = transit.now
+                    let key = RenderedAnswers.key(request, scope: arguments.agency + "/" + arguments.stop)
+                    if let kept = answers.kept(key, version: version, second: second) {
+                        return Self.response(kept, transit.feedAge(agency: arguments.agency), request: request)
                     }
-                    from = instant
-                } else {
-                    from = transit.now
-                }
-                let board: TransitDepartures
-                do throws(TransitService.Failure) {
-                    board = try await transit.departures(
-                        agency: arguments.agency, stop: arguments.stop, from: from, window: Int64(arguments.window) * 60, limit: arguments.limit)
-                } catch {
-                    throw Self.catalogued(error, agency: arguments.agency)
-                }
-                var response = Response.document(board.node, for: request, cache: .maxAge(Self.freshFor(board.feed)))
-                if let age = board.feed?.age { response.headers.set("Age", String(age)) }
-                return response
-            },
+                    let from = Self.from(arguments, transit: transit)
+                    let board: TransitDepartures?
+                    do throws(TransitService.Failure) {
+                        board = try transit.departuresNow(
+                            agency: arguments.agency, stop: arguments.stop, from: from, window: Int64(arguments.window) * 60, limit: arguments.limit)
+                    } catch {
+                        throw Self.catalogued(error, agency: arguments.agency)
+                    }
+                    guard let board else { return nil }
+                    let body = answers.keep(key, version: version, second: second, PreparedBody(Response.render(board.node, as: request.format, pretty: request.pretty)))
+                    return Self.response(body, board.feed?.age, request: request)
+                },
+                handler: { request, arguments in
+                    let from = Self.from(arguments, transit: transit)
+                    let board: TransitDepartures
+                    do throws(TransitService.Failure) {
+                        board = try await transit.departures(
+                            agency: arguments.agency, stop: arguments.stop, from: from, window: Int64(arguments.window) * 60, limit: arguments.limit)
+                    } catch {
+                        throw Self.catalogued(error, agency: arguments.agency)
+                    }
+                    var response = Response.document(board.node, for: request, cache: .maxAge(Self.freshFor(board.feed)))
+                    if let age = board.feed?.age { response.headers.set("Age", String(age)) }
+                    return response
+                }),
             nearby.answering(as: TransitNearbyArguments.self) { request, arguments in
                 let found = await transit.nearby(arguments.position, radius: Double(arguments.radius), limit: arguments.limit, departures: arguments.departures)
                 return .document(found.node, for: request, cache: .maxAge(Self.freshFor(found.stops.first?.feed)))
@@ -63,6 +76,20 @@ enum TransitEndpoints {
                 return .document(TransitAlerts(agency: arguments.agency, alerts: found).node, for: request, cache: .maxAge(30))
             },
         ]
+    }
+
+    /// When the departures start: `time` in the agency's zone, or now.
+    static func from(_ arguments: DeparturesArguments, transit: TransitService) -> Int64 {
+        guard let (date, time) = arguments.time else { return transit.now }
+        let zone = transit.agency(arguments.agency)?.timetable.database?.timeZone ?? .utc
+        return ZonedTime.instant(year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute, in: zone)
+    }
+
+    /// A kept rendering as an answer, with the feed's age.
+    static func response(_ body: PreparedBody, _ age: Int?, request: Request) -> Response {
+        var headers = HTTPHeaders(contentType: request.format.contentType)
+        if let age { headers.add("Age", String(age)) }
+        return Response(headers: headers, body: .prepared(body), cache: .maxAge(max(0, 30 - (age ?? 0))), negotiated: true)
     }
 
     /// Seconds a document joined with a feed stays fresh: the rest of the feed's 30 seconds.
@@ -132,8 +159,8 @@ enum TransitEndpoints {
         agencyParameter
         Parameter.path("stop", .text, "The GTFS stop_id of a stop or a station (`12TH`).")
         Parameter.query(
-            "time", .text, problem: "must be an ISO 8601 date and time",
-            "From when: ISO 8601, in the agency's local time without an offset (`2026-12-09T08:30`); now by default.")
+            "time", .dateTime(space: false, seconds: true), problem: "must be a local date and time, YYYY-MM-DDTHH:MM[:SS]",
+            "From when, in the agency's local time (`2026-12-09T08:30`); now by default.")
         Parameter.query("limit", .integer(1...100), default: 20, "Departures.")
         Parameter.query("window", .integer(1...1440), default: 120, "Minutes from `time` to look ahead.")
     }
@@ -193,14 +220,14 @@ struct StopsArguments: EndpointArguments {
 struct DeparturesArguments: EndpointArguments {
     let agency: String
     let stop: String
-    let time: String?
+    let time: (LocalDate, LocalTime)?
     let limit: Int
     let window: Int
 
     init(_ values: ParameterValues) throws {
         agency = try values.required("agency") { $0.text("agency") }
         stop = try values.required("stop") { $0.text("stop") }
-        time = values.text("time")
+        if case .dateTime(let date, let clock)? = values["time"] { time = (date, clock) } else { time = nil }
         limit = values.integer("limit") ?? 20
         window = values.integer("window") ?? 120
     }

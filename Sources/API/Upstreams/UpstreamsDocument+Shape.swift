@@ -27,7 +27,7 @@ extension UpstreamsDocument {
     ])
 
     static let role = Shape<UpstreamUse.Role>.children(nil, [
-        .leaf("name", .enumeration("Role", ["timetable", "departures", "weather", "directions", "geocoding"])) { $0.name },
+        .leaf("name", .enumeration("Role", ["timetable", "departures", "transit", "weather", "directions", "geocoding"])) { $0.name },
         .leaf("provider", .name) { $0.provider },
     ])
 

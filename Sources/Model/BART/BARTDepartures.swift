@@ -62,7 +62,7 @@ public struct BARTTrain: Sendable, Equatable {
             $0.time
         },
         .optional("time_predicted", .time, summary: "When the feed expects it to leave: its timestamp and minutes.") { $0.timePredicted },
-        .leaf("realtime", .realtime, summary: "Always asserted: every estimate of the feed is a prediction.") { $0.realtime.rawValue },
+        .leaf("realtime", .realtime, summary: "From the etd feeds always asserted (every estimate is a prediction); from GTFS-Realtime (bart-gtfsrt) also propagated or scheduled.") { $0.realtime.rawValue },
     ])
 
     public var node: Node { Self.shape.node("train", self) }
@@ -113,6 +113,10 @@ public struct BARTStationFeed: Sendable, Equatable {
     public static let shape = Shape<Located>.children("StationDepartures", [
         .leaf("abbr", .abbr) { $0.feed.station.abbr },
         .leaf("name", .string) { $0.feed.station.name },
+        .optional("lat", .latitude, summary: "The station's position, for a map; absent for a station the directory lacks.") {
+            $0.feed.station.isUnlisted ? nil : $0.feed.station.latitude
+        },
+        .optional("lon", .longitude) { $0.feed.station.isUnlisted ? nil : $0.feed.station.longitude },
         .optionalElement("distance", Distance.shape) { $0.distance },
         .optional(
             "message", .string,

@@ -16,6 +16,9 @@ public struct BARTStation: Sendable, Equatable, Hashable {
         BARTStation(abbr: abbr, name: name, latitude: 0, longitude: 0, address: "", city: "", zipcode: "")
     }
 
+    /// Whether it is a station the list lacks (``unlisted(abbr:name:)``), without a position.
+    public var isUnlisted: Bool { latitude == 0 && longitude == 0 && address.isEmpty }
+
     /// The station as the station directory keeps it: the abbreviation is its id.
     public var station: Station {
         Station(id: abbr, name: name, latitude: latitude, longitude: longitude, locality: city, kind: .train)

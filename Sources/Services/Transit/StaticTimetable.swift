@@ -75,6 +75,9 @@ public final class StaticTimetable: Sendable {
     /// What it is doing.
     public var state: State { inner.withLock { $0.state } }
 
+    /// Counts the checks begun, so that answers made from one timetable are told from the next's.
+    public var generation: Int { inner.withLock { $0.generation } }
+
     /// Seconds since 1970, as the upstreams read the clock.
     private var now: Int64 { upstreams.now() / 1000 }
 

@@ -20,13 +20,63 @@ extension TransitService {
     public func departures(agency name: String, stop stopID: String, from: Int64, window: Int64, limit: Int) async throws(Failure) -> TransitDepartures {
         guard let agency = agency(name) else { throw .unknownAgency(name) }
         let database = try timetable(agency)
-        guard let found = try? database.stop(id: stopID) else {
-            throw .unknownStop(stopID, suggestions: ((try? database.stops(matching: stopID, limit: 5)) ?? []).map { Self.stop($0, agency: name) })
+        let found = try stop(stopID, agency: agency, in: database)
+        return board(agency, database, found, realtime: await feeds(agency), from: from, window: window, limit: limit)
+    }
+
+    /// The same departures without waiting: nil while a real-time feed the agency has is still
+    /// awaited for the first time (the async call waits for it), so that an answer kept for this
+    /// second can be made on the caller's thread.
+    public func departuresNow(agency name: String, stop stopID: String, from: Int64, window: Int64, limit: Int) throws(Failure) -> TransitDepartures? {
+        guard let agency = agency(name) else { throw .unknownAgency(name) }
+        guard let realtime = currentFeeds(agency) else { return nil }
+        let database = try timetable(agency)
+        let found = try stop(stopID, agency: agency, in: database)
+        return board(agency, database, found, realtime: realtime, from: from, window: window, limit: limit)
+    }
+
+    /// A number that changes whenever one of the agency's feeds in service does (and a new
+    /// timetable is imported); nil while a feed it has is still awaited for the first time.
+    public func feedVersion(agency name: String) -> Int? {
+        guard let agency = agency(name), let realtime = currentFeeds(agency) else { return nil }
+        return (realtime.tripUpdates?.version ?? 0) &* 1_000_003 &+ (realtime.alerts?.version ?? 0) &* 1009 &+ agency.timetable.generation
+    }
+
+    /// Seconds since the agency's trip updates in service were fetched; nil without any.
+    public func feedAge(agency name: String) -> Int? {
+        agency(name)?.tripUpdates?.inService?.age(now: upstreams.now())
+    }
+
+    /// The feeds in service without waiting, refreshing a stale one in the background; nil while
+    /// a configured feed has none yet.
+    func currentFeeds(_ agency: Agency) -> RealtimeFeeds? {
+        var feeds = RealtimeFeeds()
+        if let tripUpdates = agency.tripUpdates {
+            guard let snapshot = tripUpdates.current() else { return nil }
+            feeds.tripUpdates = snapshot
         }
+        if let alerts = agency.alerts {
+            guard let snapshot = alerts.current() else { return nil }
+            feeds.alerts = snapshot
+        }
+        return feeds
+    }
+
+    /// The stop `stopID` of the agency, or why not.
+    private func stop(_ stopID: String, agency: Agency, in database: TransitDatabase) throws(Failure) -> GTFSStop {
+        guard let found = (try? database.stop(id: stopID)) ?? nil else {
+            throw .unknownStop(stopID, suggestions: ((try? database.stops(matching: stopID, limit: 5)) ?? []).map { Self.stop($0, agency: agency.name) })
+        }
+        return found
+    }
+
+    private func board(
+        _ agency: Agency, _ database: TransitDatabase, _ found: GTFSStop, realtime: RealtimeFeeds, from: Int64, window: Int64, limit: Int
+    ) -> TransitDepartures {
         let station = self.station(of: found, in: database)
-        let realtime = await feeds(agency)
         let departures = join(agency, database, station: station, realtime: realtime, from: from, window: window, limit: limit)
-        return TransitDepartures(stop: Self.stop(found, agency: name), feed: realtime.stamp(now: upstreams.now(), zone: database.timeZone), departures: departures)
+        return TransitDepartures(
+            stop: Self.stop(found, agency: agency.name), feed: realtime.stamp(now: upstreams.now(), zone: database.timeZone), departures: departures)
     }
 
     /// The agency's timetable in service.
@@ -61,6 +111,16 @@ extension TransitService {
     /// by the timetable when cancelled or without one) within the window, then the runs the feed
     /// adds, soonest first.
     func join(
+        _ agency: Agency, _ database: TransitDatabase, station: [String], realtime: RealtimeFeeds, from: Int64, window: Int64, limit: Int
+    ) -> [TransitDeparture] {
+        let key = BoardCache.Key(agency: agency.name, station: station, from: from, window: window, limit: limit)
+        let versions = (realtime.tripUpdates?.version ?? 0, realtime.alerts?.version ?? 0)
+        return boards.board(key, second: now, versions: versions) {
+            joinAfresh(agency, database, station: station, realtime: realtime, from: from, window: window, limit: limit)
+        }
+    }
+
+    private func joinAfresh(
         _ agency: Agency, _ database: TransitDatabase, station: [String], realtime: RealtimeFeeds, from: Int64, window: Int64, limit: Int
     ) -> [TransitDeparture] {
         let lookBack: Int64 = 1800

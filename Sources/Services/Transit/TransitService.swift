@@ -38,6 +38,8 @@ public final class TransitService: Sendable {
     public let upstreams: Upstreams
     /// The language alerts are shown in when the feed has it.
     public let language: String
+    /// Joined departures, kept for the second they were made in.
+    let boards = BoardCache()
 
     /// A service over `agencies`, their databases in `directory`, their feeds fetched through
     /// `upstreams` (whose catalog must have the GTFS-Realtime routes).
