@@ -74,6 +74,7 @@ bench:
 	bash bench/upstream.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 	bash bench/timetable.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 	bash bench/departures.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago" "$$($(SWIFT) build -c release --show-bin-path)/DirectoryBench"
+	bash bench/transit.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago" "$$($(SWIFT) build -c release --show-bin-path)/TransitBench"
 	bash bench/routeweather.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 	bash bench/scrape.sh
 	bash bench/cluster.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"

@@ -64,6 +64,10 @@ let package = Package(
         .executableTarget(name: "ScrapeBench", dependencies: ["Kernel", "Scrape", "Markup"], path: "Sources/ScrapeBench", swiftSettings: swiftSettings),
         // Nearest-station queries over a large directory against a plain scan (`make bench`).
         .executableTarget(name: "DirectoryBench", dependencies: ["Kernel", "Store", "Model"], swiftSettings: swiftSettings),
+        // GTFS imports against a naive Python importer, and nearby answers per second (`make bench`, transit part).
+        .executableTarget(
+            name: "TransitBench", dependencies: ["Kernel", "Store", "Model", "Markup", "Services", "Upstream", "Scrape", "Fetch", "Sandbox"],
+            swiftSettings: swiftSettings),
 
         // Test support: a real libcurl client for driving the live server.
         .target(name: "HTTPTesting", dependencies: ["Kernel", "CCurl", "Server", "Compression", "Markup", "Store"], path: "Tests/HTTPTesting", swiftSettings: swiftSettings),

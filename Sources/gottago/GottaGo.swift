@@ -136,7 +136,11 @@ struct GottaGo {
             let directory = (settings.dataDirectory.isEmpty ? Environment.cacheDirectory() : settings.dataDirectory) + "/transit"
             do {
                 try Files.makeDirectory(directory)
-                let service = try TransitService(agencies: settings.transit, upstreams: upstreams, directory: directory, log: { log.info($0) })
+                // The sandbox's clock when it runs (the wall clock unless --sandbox-time set another).
+                var clock: (@Sendable () -> Int64)?
+                if let sandboxClock { clock = { sandboxClock.now() } }
+                let service = try TransitService(
+                    agencies: settings.transit, upstreams: upstreams, directory: directory, clock: clock, log: { log.info($0) })
                 service.start()
                 transit = service
             } catch {

@@ -54,7 +54,7 @@ struct BARTEndpointTests {
         try await withApp(answering: try Self.sample("etd-RICH-2015-07-01.xml"), clock: clock) { live, upstream in
             let xml = try await get(live, "/api/bart/stations/rich/departures")
             #expect(xml.status == 200)
-            #expect(xml.text.contains("<departures><generated>2015-07-01T16:16:04-07:00</generated><age>0</age><abbr>RICH</abbr><name>Richmond</name><destinations>"))
+            #expect(xml.text.contains("<departures><generated>2015-07-01T16:16:04-07:00</generated><age>0</age><abbr>RICH</abbr><name>Richmond</name><lat>37.936853</lat><lon>-122.353099</lon><destinations>"))
             #expect(xml.text.contains(
                 "<destination><name>Fremont</name><abbr>FRMT</abbr><trains><train><minutes>1</minutes><platform>2</platform><direction>South</direction>"
                     + "<length>6</length><color>ORANGE</color><hexcolor>#ff9933</hexcolor><delay>0</delay>"
@@ -74,7 +74,7 @@ struct BARTEndpointTests {
             #expect(upstream.hits == 1)
             // A station the feed does not name has no destinations, not an error.
             let other = try await get(live, "/api/bart/stations/EMBR/departures")
-            #expect(other.status == 200 && other.text.contains("<abbr>EMBR</abbr><name>Embarcadero</name><destinations/>"))
+            #expect(other.status == 200 && other.text.contains("<abbr>EMBR</abbr><name>Embarcadero</name><lat>37.792874</lat><lon>-122.39702</lon><destinations/>"))
         }
     }
 
@@ -127,9 +127,9 @@ struct BARTEndpointTests {
             }
             let nearby = try await get(live, "/api/bart/nearby?lat=37.9371&lon=-122.3538&limit=2")
             #expect(nearby.status == 200)
-            #expect(nearby.text.contains("<nearby><generated>2015-07-01T16:16:04-07:00</generated><age>0</age><stations><station><abbr>RICH</abbr><name>Richmond</name><distance>"))
+            #expect(nearby.text.contains("<nearby><generated>2015-07-01T16:16:04-07:00</generated><age>0</age><stations><station><abbr>RICH</abbr><name>Richmond</name><lat>37.936853</lat><lon>-122.353099</lon><distance>"))
             #expect(nearby.text.contains("<destination><name>Fremont</name>"))
-            #expect(nearby.text.contains("<abbr>DELN</abbr><name>El Cerrito del Norte</name><distance>"))
+            #expect(nearby.text.contains("<abbr>DELN</abbr><name>El Cerrito del Norte</name><lat>37.925086</lat><lon>-122.316794</lon><distance>"))
         }
     }
 
@@ -143,7 +143,7 @@ struct BARTEndpointTests {
         try await withApp(answering: try Self.sample("etd-RICH-2017-06-26-error-updates-unavailable.xml")) { live, _ in
             let paused = try await get(live, "/api/bart/stations/RICH/departures")
             #expect(paused.status == 200)
-            #expect(paused.text.contains("<abbr>RICH</abbr><name>Richmond</name><message>Updates are temporarily unavailable.</message><destinations/>"))
+            #expect(paused.text.contains("<abbr>RICH</abbr><name>Richmond</name><lat>37.936853</lat><lon>-122.353099</lon><message>Updates are temporarily unavailable.</message><destinations/>"))
         }
     }
 

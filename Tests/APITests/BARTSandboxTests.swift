@@ -101,7 +101,7 @@ struct BARTSandboxTests {
         try await withApp(.bartEtd, at: Self.instant + 10 * 3600) { live in
             let response = try await live.get("/api/bart/stations/EMBR/departures")
             #expect(response.status == 200)
-            #expect(response.text.contains("<abbr>EMBR</abbr><name>Embarcadero</name><destinations/>"))
+            #expect(response.text.contains("<abbr>EMBR</abbr><name>Embarcadero</name><lat>37.792874</lat><lon>-122.39702</lon><destinations/>"))
         }
     }
 }

@@ -90,9 +90,10 @@ struct DocumentSchemaTests {
         ]).node),
         ("stops", TransitStops([(transitStop, Distance(meters: 82))]).node),
         ("departures", TransitDepartures(stop: transitStop, feed: FeedStamp(generated: OffsetDateTime("2026-12-07T13:27:47-08:00")!, age: 3),
-                                         departures: [transitDeparture]).node),
+                                         alerts: transitDeparture.alerts, departures: [transitDeparture]).node),
         ("nearby", TransitNearby(stops: [TransitNearby.Entry(
-            stop: transitStop, distance: Distance(meters: 82), feed: FeedStamp(generated: nil, age: 0), departures: [transitDeparture])]).node),
+            stop: transitStop, distance: Distance(meters: 82), feed: FeedStamp(generated: nil, age: 0), alerts: transitDeparture.alerts,
+            departures: [transitDeparture])]).node),
         ("alerts", TransitAlerts(agency: "bart", alerts: [transitDeparture.alerts[0]]).node),
     ]
 

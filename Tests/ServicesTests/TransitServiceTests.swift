@@ -105,6 +105,30 @@ struct TransitServiceTests {
         }
     }
 
+    @Test("a feed that is an HTML error page, a differential feed or bytes that are not protobuf: runs scheduled, the feed failing, nothing else lost")
+    func brokenFeeds() async throws {
+        let clock = TestClock(1_483_033_164_000)
+        let agency = { (base: String) in
+            TransitAgency(name: "bart", staticFeed: Self.repository + "/Sources/EmbeddedFiles/include/bart-gtfs.zip", tripUpdates: base + "/tu")
+        }
+        let html = Array("<!DOCTYPE html><html><body><h1>503 Service Unavailable</h1></body></html>".utf8)
+        // A header (version 2.0) saying DIFFERENTIAL, then nothing.
+        let differential: [UInt8] = [0x0A, 0x07, 0x0A, 0x03, 0x32, 0x2E, 0x30, 0x10, 0x01]
+        // A length running past the end.
+        let truncated: [UInt8] = [0x0A, 0x7F, 0x0A]
+        for (feed, failure) in [(html, "not GTFS-RT"), (differential, "differential"), (truncated, "not GTFS-RT")] {
+            try await withService(agency, feed: feed, clock: clock) { service, _ in
+                let board = try await service.departures(agency: "bart", stop: "EMBR", from: 1_483_033_164, window: 900, limit: 10)
+                #expect(board.feed == nil && !board.departures.isEmpty && board.departures.allSatisfy { $0.realtime == .scheduled })
+                let report = service.report().agencies[0]
+                #expect(report.state == "ready")
+                let state = try #require(report.feeds.first)
+                #expect(state.kind == "trip-updates" && state.state == "failing", "\(state)")
+                #expect(state.failure?.contains(failure) == true, "\(String(describing: state.failure))")
+            }
+        }
+    }
+
     @Test("a name no agency has, a stop the agency lacks (with candidates), an agency without a timetable yet")
     func unknownNames() async throws {
         let clock = TestClock(1_483_033_164_000)
@@ -173,7 +197,13 @@ struct TransitSandboxTests {
             #expect(all.contains { $0.cancelled && $0.timePredicted == nil })
             #expect(all.contains { $0.departureCancelled })
             #expect(all.contains { $0.added && $0.tripID.hasSuffix("-EXTRA") })
-            #expect(all.contains { !$0.alerts.isEmpty })
+            // The route's delays with each departure of route 01; the station's elevator and the agency's notice once, with the station.
+            #expect(all.filter { !$0.alerts.isEmpty }.allSatisfy { $0.routeID == "01" && $0.alerts.map(\.id) == ["delays-01"] })
+            #expect(all.contains { $0.routeID == "01" && !$0.alerts.isEmpty })
+            let board = try await service.departures(agency: "bart", stop: "12TH", from: Self.noon, window: 3600, limit: 5)
+            #expect(board.alerts.compactMap(\.id) == ["elevator-12TH", "notice-BART"])
+            let elsewhere = try await service.departures(agency: "bart", stop: "EMBR", from: Self.noon, window: 3600, limit: 5)
+            #expect(elsewhere.alerts.compactMap(\.id) == ["notice-BART"])
             // A propagated or asserted prediction is never before the timetable by more than the simulator's delays allow.
             for departure in all where departure.timePredicted != nil && !departure.added {
                 #expect((0...420).contains(departure.timePredicted!.instant - departure.time.instant), "\(departure.tripID)")

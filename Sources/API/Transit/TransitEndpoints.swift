@@ -31,12 +31,10 @@ enum TransitEndpoints {
                 as: DeparturesArguments.self,
                 // While the feeds are in service, answered on the server thread, rendered once per second per query and format.
                 immediate: { request, arguments in
-                    guard let version = transit.feedVersion(agency: arguments.agency) else { return nil }
+                    guard let (version, age) = transit.feedState(agency: arguments.agency) else { return nil }
                     let second = transit.now
                     let key = RenderedAnswers.key(request, scope: arguments.agency + "/" + arguments.stop)
-                    if let kept = answers.kept(key, version: version, second: second) {
-                        return Self.response(kept, transit.feedAge(agency: arguments.agency), request: request)
-                    }
+                    if let kept = answers.kept(key, version: version, second: second) { return Self.response(kept, age, request: request) }
                     let from = Self.from(arguments, transit: transit)
                     let board: TransitDepartures?
                     do throws(TransitService.Failure) {
@@ -145,12 +143,13 @@ enum TransitEndpoints {
         summary: "The next departures at a stop, or at every platform of a station, with planned and predicted times, cancellations and alerts.",
         description: """
             `departures` with `generated` and `age` (the agency's trip updates feed: its timestamp and seconds since it was \
-            fetched; absent without one in service), the `stop`, and `departures/departure`: time (the timetable's), \
+            fetched; absent without one in service), the `stop`, `alerts/alert` (those about the station as a whole: its stops, \
+            or the whole agency), and `departures/departure`: time (the timetable's), \
             time_predicted, delay (minutes), realtime (asserted: the feed predicts this stop; propagated: from a prediction \
             at an earlier stop of the run; scheduled: the feed says nothing of the run, never shown as on time), cancelled \
             (the run), departure_cancelled (a skipped stop), added (a run the feed adds), route (short name), route_id, color, \
             text_color, headsign, platform, stop_id, trip_id, service_date, and `alerts/alert` (the agency's alerts about the \
-            run, its route or the stop). Soonest first by predicted time. A stop the agency lacks is a 404 `unknown_station` \
+            run or its route). Soonest first by predicted time. A stop the agency lacks is a 404 `unknown_station` \
             naming stops like it.
             """,
         output: .documents([.transitDepartures]), outputDoc: "`departures`.",
@@ -161,7 +160,7 @@ enum TransitEndpoints {
         Parameter.query(
             "time", .dateTime(space: false, seconds: true), problem: "must be a local date and time, YYYY-MM-DDTHH:MM[:SS]",
             "From when, in the agency's local time (`2026-12-09T08:30`); now by default.")
-        Parameter.query("limit", .integer(1...100), default: 20, "Departures.")
+        Parameter.query("limit", .integer(1...100), default: 10, "Departures.")
         Parameter.query("window", .integer(1...1440), default: 120, "Minutes from `time` to look ahead.")
     }
 
@@ -170,7 +169,7 @@ enum TransitEndpoints {
         summary: "The stations near a position across every agency, nearest first, each with its distance and next departures: a phone's first screen in one request.",
         description: """
             `nearby/stop`: agency, id, name, lat, lon, `distance` (m, km, miles), `generated` and `age` of the agency's trip \
-            updates, and `departures/departure` as in a stop's departures, within the next hour. A station is a parent station \
+            updates, the station's `alerts/alert`, and `departures/departure` as in a stop's departures, within the next hour. A station is a parent station \
             with all its platforms, or a stop with the stops of the same name at the same place (BART's `19TH` and `19TH_N`).
             """,
         output: .documents([.transitNearby]), outputDoc: "`nearby`.", cost: .upstream(miss: 2)
@@ -228,7 +227,7 @@ struct DeparturesArguments: EndpointArguments {
         agency = try values.required("agency") { $0.text("agency") }
         stop = try values.required("stop") { $0.text("stop") }
         if case .dateTime(let date, let clock)? = values["time"] { time = (date, clock) } else { time = nil }
-        limit = values.integer("limit") ?? 20
+        limit = values.integer("limit") ?? 10
         window = values.integer("window") ?? 120
     }
 }

@@ -34,7 +34,7 @@ public struct TransitDeparture: Sendable, Equatable {
     public var departureCancelled: Bool
     /// A run the feed adds to the timetable.
     public var added: Bool
-    /// The agency's alerts that concern the run, its route or the stop.
+    /// The agency's alerts about the run or its route (those about the station as a whole are the station's).
     public var alerts: [Alert]
 
     /// Minutes late (negative when early), from the planned and predicted time.

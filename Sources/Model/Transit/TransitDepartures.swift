@@ -27,12 +27,16 @@ public struct TransitDepartures: Representable, Equatable {
     public var stop: TransitStop
     /// The real-time feed joined, when the agency has one in service.
     public var feed: FeedStamp?
+    /// The alerts about the station as a whole (its stops, or the whole agency); a departure
+    /// carries those about its run or route.
+    public var alerts: [Alert]
     public var departures: [TransitDeparture]
 
     /// Creates the document.
-    public init(stop: TransitStop, feed: FeedStamp?, departures: [TransitDeparture]) {
+    public init(stop: TransitStop, feed: FeedStamp?, alerts: [Alert] = [], departures: [TransitDeparture]) {
         self.stop = stop
         self.feed = feed
+        self.alerts = alerts
         self.departures = departures
     }
 
@@ -42,6 +46,9 @@ public struct TransitDepartures: Representable, Equatable {
         .children(nil, [
             .fields(FeedStamp.shape) { $0.feed },
             .element("stop", TransitStop.shape) { ($0.stop, nil) },
+            .list("alerts", "alert", Alert.shape, summary: "The alerts about the station as a whole: its stops, or the whole agency.", whenEmpty: .leftOut) {
+                $0.alerts
+            },
             .list("departures", "departure", TransitDeparture.shape) { $0.departures },
         ]))
 
@@ -55,13 +62,16 @@ public struct TransitNearby: Representable, Equatable {
         public var stop: TransitStop
         public var distance: Distance
         public var feed: FeedStamp?
+        /// The alerts about the station as a whole.
+        public var alerts: [Alert]
         public var departures: [TransitDeparture]
 
         /// Creates an entry.
-        public init(stop: TransitStop, distance: Distance, feed: FeedStamp?, departures: [TransitDeparture]) {
+        public init(stop: TransitStop, distance: Distance, feed: FeedStamp?, alerts: [Alert] = [], departures: [TransitDeparture]) {
             self.stop = stop
             self.distance = distance
             self.feed = feed
+            self.alerts = alerts
             self.departures = departures
         }
     }
@@ -76,6 +86,9 @@ public struct TransitNearby: Representable, Equatable {
     static let entry = Shape<Entry>.children("NearbyTransitStop", [
         .fields(TransitStop.shape) { ($0.stop, $0.distance) },
         .fields(FeedStamp.shape) { $0.feed },
+        .list("alerts", "alert", Alert.shape, summary: "The alerts about the station as a whole: its stops, or the whole agency.", whenEmpty: .leftOut) {
+            $0.alerts
+        },
         .list("departures", "departure", TransitDeparture.shape) { $0.departures },
     ])
 

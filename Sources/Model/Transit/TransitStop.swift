@@ -1,5 +1,4 @@
 public import Markup
-public import Kernel
 
 /// A stop or station of an agency's static GTFS, as a client sees it: `<stop>`.
 public struct TransitStop: Sendable, Equatable, Hashable {

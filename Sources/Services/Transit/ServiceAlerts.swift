@@ -63,6 +63,15 @@ public struct ServiceAlerts: Sendable {
             }
         }
 
+        /// Whether it is about a station as a whole (its stop, or the whole agency, with no route,
+        /// trip or direction named): shown once with the station, not with each departure.
+        func concernsStation(agencyID: String?, stopIDs: [String]) -> Bool {
+            informed.contains { selector in
+                selector.routeID == nil && selector.tripID == nil && selector.routeType == nil && selector.directionID == nil
+                    && Self.matches(selector.agencyID, agencyID) && (selector.stopID.map(stopIDs.contains) ?? true)
+            }
+        }
+
         /// A selector's field matches when it is absent, the value unknown, or both equal.
         private static func matches<Value: Equatable>(_ field: Value?, _ value: Value?) -> Bool {
             guard let field, let value else { return true }

@@ -36,15 +36,12 @@ extension TransitService {
     }
 
     /// A number that changes whenever one of the agency's feeds in service does (and a new
-    /// timetable is imported); nil while a feed it has is still awaited for the first time.
-    public func feedVersion(agency name: String) -> Int? {
+    /// timetable is imported), and the seconds since its trip updates were fetched (nil without
+    /// any); nil while a feed it has is still awaited for the first time.
+    public func feedState(agency name: String) -> (version: Int, age: Int?)? {
         guard let agency = agency(name), let realtime = currentFeeds(agency) else { return nil }
-        return (realtime.tripUpdates?.version ?? 0) &* 1_000_003 &+ (realtime.alerts?.version ?? 0) &* 1009 &+ agency.timetable.generation
-    }
-
-    /// Seconds since the agency's trip updates in service were fetched; nil without any.
-    public func feedAge(agency name: String) -> Int? {
-        agency(name)?.tripUpdates?.inService?.age(now: upstreams.now())
+        let version = (realtime.tripUpdates?.version ?? 0) &* 1_000_003 &+ (realtime.alerts?.version ?? 0) &* 1009 &+ agency.timetable.generation
+        return (version, realtime.tripUpdates?.age(now: upstreams.now()))
     }
 
     /// The feeds in service without waiting, refreshing a stale one in the background; nil while
@@ -64,7 +61,7 @@ extension TransitService {
 
     /// The stop `stopID` of the agency, or why not.
     private func stop(_ stopID: String, agency: Agency, in database: TransitDatabase) throws(Failure) -> GTFSStop {
-        guard let found = (try? database.stop(id: stopID)) ?? nil else {
+        guard let found = stopIndex(agency, database).stop(stopID) ?? (try? database.stop(id: stopID)) ?? nil else {
             throw .unknownStop(stopID, suggestions: ((try? database.stops(matching: stopID, limit: 5)) ?? []).map { Self.stop($0, agency: agency.name) })
         }
         return found
@@ -73,10 +70,19 @@ extension TransitService {
     private func board(
         _ agency: Agency, _ database: TransitDatabase, _ found: GTFSStop, realtime: RealtimeFeeds, from: Int64, window: Int64, limit: Int
     ) -> TransitDepartures {
-        let station = self.station(of: found, in: database)
+        let station = self.station(of: found, agency: agency, in: database)
         let departures = join(agency, database, station: station, realtime: realtime, from: from, window: window, limit: limit)
         return TransitDepartures(
-            stop: Self.stop(found, agency: agency.name), feed: realtime.stamp(now: upstreams.now(), zone: database.timeZone), departures: departures)
+            stop: Self.stop(found, agency: agency.name), feed: realtime.stamp(now: upstreams.now(), zone: database.timeZone),
+            alerts: stationAlerts(realtime, station: station, zone: database.timeZone), departures: departures)
+    }
+
+    /// The alerts in force about a station as a whole (its stops, or the whole agency).
+    func stationAlerts(_ realtime: RealtimeFeeds, station: [String], zone: ZoneRules) -> [Alert] {
+        let now = self.now
+        return (realtime.alerts?.index.active(at: now) ?? []).filter { $0.concernsStation(agencyID: nil, stopIDs: station) }.map {
+            $0.alert(language: language, at: now, zone: zone)
+        }
     }
 
     /// The agency's timetable in service.
@@ -100,10 +106,8 @@ extension TransitService {
     /// The stop's ids as a station: itself, and the stops of the same name within 50 m that
     /// are not platforms of another station (BART's `19TH` and `19TH_N`); a platform stands for
     /// itself alone.
-    func station(of stop: GTFSStop, in database: TransitDatabase) -> [String] {
-        guard stop.parentStation == nil, let latitude = stop.latitude, let longitude = stop.longitude else { return [stop.id] }
-        let near = (try? database.nearest(latitude: latitude, longitude: longitude, limit: 8)) ?? []
-        return [stop.id] + near.filter { $0.meters <= 50 && $0.stop.id != stop.id && $0.stop.name == stop.name && $0.stop.parentStation == nil }.map(\.stop.id)
+    func station(of stop: GTFSStop, agency: Agency, in database: TransitDatabase) -> [String] {
+        stopIndex(agency, database).station(of: stop)
     }
 
     /// The departures of `station` joined with the feeds: the timetable's from half an hour
@@ -144,7 +148,9 @@ extension TransitService {
             }
             let at = outcome.predicted ?? planned.departure
             guard at >= from, at < from + window, let time = OffsetDateTime(checking: planned.departure, in: zone) else { continue }
-            let alerts = active.filter { $0.concerns(agencyID: nil, routeID: planned.routeID, tripID: planned.tripID, stopIDs: station) }
+            let alerts = active.filter {
+                !$0.concernsStation(agencyID: nil, stopIDs: station) && $0.concerns(agencyID: nil, routeID: planned.routeID, tripID: planned.tripID, stopIDs: station)
+            }
             joined.append((at, TransitDeparture(
                 tripID: planned.tripID, serviceDate: serviceDate, routeID: planned.routeID, route: planned.routeName, color: planned.routeColor,
                 textColor: planned.routeTextColor, headsign: planned.headsign, stopID: planned.stopID, platform: planned.platform, time: time,
@@ -174,7 +180,9 @@ extension TransitService {
                 else { continue }
                 let routeID = trip.routeID ?? ""
                 let look = (try? database.route(id: routeID)) ?? nil
-                let alerts = active.filter { $0.concerns(agencyID: nil, routeID: routeID, tripID: trip.tripID, stopIDs: station) }
+                let alerts = active.filter {
+                    !$0.concernsStation(agencyID: nil, stopIDs: station) && $0.concerns(agencyID: nil, routeID: routeID, tripID: trip.tripID, stopIDs: station)
+                }
                 found.append((at, TransitDeparture(
                     tripID: trip.tripID, serviceDate: trip.startDate ?? "", routeID: routeID, route: look?.name, color: look?.color,
                     textColor: look?.textColor, stopID: stopID, time: time, timePredicted: time, realtime: .asserted, added: true,

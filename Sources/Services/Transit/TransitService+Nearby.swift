@@ -11,13 +11,14 @@ extension TransitService {
         var candidates: [(agency: Agency, database: TransitDatabase, stop: GTFSStop, meters: Double, ids: [String])] = []
         for agency in agencies {
             guard let database = agency.timetable.database else { continue }
-            let near = (try? database.nearest(latitude: position.latitude, longitude: position.longitude, limit: limit * 4 + 8)) ?? []
+            let index = stopIndex(agency, database)
+            let near = index.nearest(latitude: position.latitude, longitude: position.longitude, radius: radius, limit: limit * 4 + 8)
             var seen = Set<String>()
-            for entry in near where entry.meters <= radius {
+            for entry in near {
                 // A platform stands for its station.
-                let stop = entry.stop.parentStation.flatMap { try? database.stop(id: $0) } ?? entry.stop
+                let stop = entry.stop.parentStation.flatMap { index.stop($0) } ?? entry.stop
                 guard !seen.contains(stop.id) else { continue }
-                let ids = station(of: stop, in: database)
+                let ids = index.station(of: stop)
                 seen.formUnion(ids)
                 candidates.append((agency, database, stop, entry.meters, ids))
             }
@@ -30,7 +31,8 @@ extension TransitService {
             let departures = join(candidate.agency, candidate.database, station: candidate.ids, realtime: realtime, from: now, window: 3600, limit: perStop)
             entries.append(TransitNearby.Entry(
                 stop: Self.stop(candidate.stop, agency: candidate.agency.name), distance: Distance(meters: candidate.meters.rounded()),
-                feed: realtime.stamp(now: upstreams.now(), zone: candidate.database.timeZone), departures: departures))
+                feed: realtime.stamp(now: upstreams.now(), zone: candidate.database.timeZone),
+                alerts: stationAlerts(realtime, station: candidate.ids, zone: candidate.database.timeZone), departures: departures))
         }
         return TransitNearby(stops: entries)
     }

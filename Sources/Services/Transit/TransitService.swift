@@ -3,6 +3,7 @@ public import Model
 public import Store
 public import Upstream
 import Scrape
+import Synchronization
 
 /// Departures of any agency that publishes GTFS: each agency's static timetable
 /// (``StaticTimetable``) joined with its GTFS-Realtime trip updates and alerts, fetched once per
@@ -40,13 +41,20 @@ public final class TransitService: Sendable {
     public let language: String
     /// Joined departures, kept for the second they were made in.
     let boards = BoardCache()
+    /// Each agency's stops in memory, with the timetable generation they were read from.
+    private let indexes = Mutex<[String: (generation: Int, index: StopIndex)]>([:])
 
     /// A service over `agencies`, their databases in `directory`, their feeds fetched through
     /// `upstreams` (whose catalog must have the GTFS-Realtime routes).
+    /// The instant departures are counted from, Unix seconds: the upstreams' clock, or the
+    /// embedded sandbox's when it simulates the feeds at a time of its own (`--sandbox-time`).
+    private let clock: (@Sendable () -> Int64)?
+
     public init(
         agencies: [TransitAgency], upstreams: Upstreams, directory: String, language: String = "en",
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        clock: (@Sendable () -> Int64)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(TransitServiceError) {
+        self.clock = clock
         guard let tripRoute = upstreams.catalog["gtfs-rt-trip-updates"], let alertRoute = upstreams.catalog["gtfs-rt-alerts"] else {
             throw TransitServiceError(description: "the transit service needs the routes gtfs-rt-trip-updates and gtfs-rt-alerts in the route folder")
         }
@@ -89,8 +97,17 @@ public final class TransitService: Sendable {
         byName[name]
     }
 
-    /// Unix seconds, as the upstreams read the clock.
-    public var now: Int64 { upstreams.now() / 1000 }
+    /// The agency's stops in memory for the timetable in service, read from it on first use.
+    func stopIndex(_ agency: Agency, _ database: TransitDatabase) -> StopIndex {
+        let generation = agency.timetable.generation
+        if let kept = indexes.withLock({ $0[agency.name] }), kept.generation == generation { return kept.index }
+        let index = StopIndex((try? database.nearest(latitude: 0, longitude: 0, limit: Int.max).map(\.stop)) ?? [])
+        indexes.withLock { $0[agency.name] = (generation, index) }
+        return index
+    }
+
+    /// Unix seconds: the service's clock, else the upstreams'.
+    public var now: Int64 { clock?() ?? upstreams.now() / 1000 }
 }
 
 /// Why the transit service cannot start.
