@@ -117,7 +117,10 @@ public final class UpstreamClient: Sendable {
     }
 
     /// The route's records for these parameters, from the cache or the upstream.
-    public func extract(_ route: Route, parameters: [String: RouteParameter.Value]) async throws(UpstreamFailure) -> Answer {
+    /// `maxAge` (milliseconds), when given, makes a kept answer older than it stale, however long
+    /// its route keeps answers fresh: for a feed whose own timestamp says its data was already
+    /// old when it was fetched.
+    public func extract(_ route: Route, parameters: [String: RouteParameter.Value], maxAge: Int64? = nil) async throws(UpstreamFailure) -> Answer {
         let request: UpstreamRequest
         do {
             // An origin replaces any address's host, so an address parameter may then name any.
@@ -131,11 +134,12 @@ public final class UpstreamClient: Sendable {
         var stale: (entry: CacheEntry, extraction: Extraction)?
         if let entry = await cache.get(key), let extraction = Extraction(decoding: entry.value) {
             let age = now() - entry.storedAt
-            if age < entry.freshForMilliseconds {
+            let fresh = min(entry.freshForMilliseconds, maxAge ?? .max)
+            if age < fresh {
                 metrics.answered(.hit)
                 return answer(extraction, .hit, entry)
             }
-            if age < entry.freshForMilliseconds + Int64(times.staleWhileRevalidate * 1000) {
+            if age < fresh + Int64(times.staleWhileRevalidate * 1000) {
                 // Served now; one refresh for everybody, in a background slot. Only the first stale
                 // hit starts it, and it checks again first: another instance may have refreshed it.
                 refreshing.withLock { running in
@@ -143,7 +147,7 @@ public final class UpstreamClient: Sendable {
                     // Made under the lock, so that its own removal (which takes the lock) follows it.
                     running[key] = Task { [self] in
                         defer { _ = self.refreshing.withLock { $0.removeValue(forKey: key) } }
-                        if let current = await cache.get(key), now() - current.storedAt < current.freshForMilliseconds { return }
+                        if let current = await cache.get(key), now() - current.storedAt < min(current.freshForMilliseconds, maxAge ?? .max) { return }
                         _ = try? await flights.run(key) { [self] in try await fill(key, route, times, request, parameters, .background, waitsForRate: false) }
                     }
                 }
@@ -151,7 +155,7 @@ public final class UpstreamClient: Sendable {
                 return answer(extraction, .stale, entry)
             }
             // Kept for errors only within the stale-if-error window, whatever the driver still holds.
-            if age < entry.freshForMilliseconds + Int64(times.staleIfError * 1000) { stale = (entry, extraction) }
+            if age < fresh + Int64(times.staleIfError * 1000) { stale = (entry, extraction) }
         }
         do {
             // The fill's own extraction, to its caller and every waiter: a miss decodes nothing.

@@ -83,7 +83,7 @@ struct DocumentSchemaTests {
             TransitAgencies.Agency(
                 name: "bart", staticFeed: "https://www.bart.gov/dev/schedules/google_transit.zip", state: "ready", timezone: "America/Los_Angeles",
                 version: "39", validFrom: "20251207", validUntil: "20271207", imported: OffsetDateTime("2026-12-07T13:27:45-08:00")!, stops: 47,
-                routes: 6, trips: 2513, failure: "the static feed could not be read",
+                routes: 6, trips: 2513, failure: "the static feed could not be read", credit: "BART",
                 feeds: [TransitAgencies.Feed(
                     kind: "trip-updates", url: "https://api.bart.gov/gtfsrt/tripupdate.aspx", state: "failing", age: 12,
                     generated: OffsetDateTime("2026-12-07T13:27:47-08:00")!, failure: "timeout")]),

@@ -56,6 +56,11 @@ struct TransitEndpointsTests {
             let agencies = try await live.get("/api/transit/agencies")
             #expect(agencies.status == 200 && agencies.text.contains("<name>bart</name>") && agencies.text.contains("<state>ready</state>"))
             #expect(agencies.text.contains("<trips>2513</trips>") && agencies.text.contains("<timezone>America/Los_Angeles</timezone>"))
+            #expect(agencies.text.contains("<credit>Schedules and real-time departures: BART (San Francisco Bay Area Rapid Transit District), www.bart.gov</credit>"))
+            // BART's GTFS feeds as an upstream: the route files' politeness, one fetch at a time.
+            let upstreams = try #require(try Self.object(try await live.get("/api/upstreams.json"))["upstreams"] as? [[String: Any]])
+            let bart = try #require(upstreams.first { $0["name"] as? String == "bart-gtfs" })
+            #expect((bart["politeness"] as? [String: Any])?["max_concurrent"] as? Int == 1, "\(bart)")
 
             let byName = try await live.get("/api/transit/bart/stops.json?query=oakland")
             let names = try #require(try Self.object(byName)["stops"] as? [[String: Any]]).compactMap { $0["name"] as? String }

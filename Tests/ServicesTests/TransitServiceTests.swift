@@ -105,6 +105,31 @@ struct TransitServiceTests {
         }
     }
 
+    @Test("a feed whose own timestamp says its data was 20 s old when fetched is refreshed 10 s later, not 30; never within 5 s")
+    func olderDataRefreshesSooner() async throws {
+        // The BART feed says 17:39:24Z; it is fetched at 17:39:44Z.
+        let clock = TestClock(1_483_033_184_000)
+        let agency = { (base: String) in
+            TransitAgency(name: "bart", staticFeed: Self.repository + "/Sources/EmbeddedFiles/include/bart-gtfs.zip", tripUpdates: base + "/tu")
+        }
+        let feed = try Self.file("Routes/gtfs-rt-trip-updates/samples/bart-2016-12-29T17-39-24Z.pb")
+        try await withService(agency, feed: feed, clock: clock) { service, upstream in
+            let trips = try #require(service.agency("bart")?.tripUpdates)
+            let first = try await trips.snapshot()
+            #expect(first.lag == 20_000 && trips.refreshAfter(first) == 10_000 && upstream.hits == 1)
+            clock.advance(seconds: 9)
+            #expect(trips.current()?.version == 1)
+            await trips.settled()
+            #expect(upstream.hits == 1)
+            clock.advance(seconds: 2)
+            #expect(trips.current()?.version == 1)
+            await trips.settled()
+            #expect(upstream.hits == 2 && trips.current()?.version == 2)
+            // Now 31 s behind its own timestamp: a sixth of the interval is the least wait.
+            #expect(trips.refreshAfter(try #require(trips.current())) == 5_000)
+        }
+    }
+
     @Test("a feed that is an HTML error page, a differential feed or bytes that are not protobuf: runs scheduled, the feed failing, nothing else lost")
     func brokenFeeds() async throws {
         let clock = TestClock(1_483_033_164_000)

@@ -57,14 +57,17 @@ public struct TransitAgencies: Representable, Equatable {
         public var trips: Int?
         /// Why the last import failed, since the last success.
         public var failure: String?
+        /// The credit the agency asks its data's users to show.
+        public var credit: String?
         public var feeds: [Feed]
 
         /// Creates an agency's entry.
         public init(
             name: String, staticFeed: String, state: String, timezone: String? = nil, version: String? = nil, validFrom: String? = nil,
             validUntil: String? = nil, imported: OffsetDateTime? = nil, stops: Int? = nil, routes: Int? = nil, trips: Int? = nil,
-            failure: String? = nil, feeds: [Feed] = []
+            failure: String? = nil, credit: String? = nil, feeds: [Feed] = []
         ) {
+            self.credit = credit
             self.name = name
             self.staticFeed = staticFeed
             self.state = state
@@ -93,6 +96,7 @@ public struct TransitAgencies: Representable, Equatable {
             .optional("routes", .count) { $0.routes },
             .optional("trips", .count) { $0.trips },
             .optional("failure", .string, summary: "Why the last import failed, since the last success.") { $0.failure },
+            .optional("credit", .string, summary: "The credit the agency asks its data's users to show.") { $0.credit },
             .list("feeds", "feed", Feed.shape) { $0.feeds },
         ])
     }

@@ -23,12 +23,15 @@ public final class SharedFeed<Index: Sendable>: Sendable {
         public let index: Index
         /// When the upstream gave it, in milliseconds of the wall clock.
         public let fetchedAt: Int64
+        /// How old its data already was then, by the feed's own timestamp (0 without one).
+        public let lag: Int64
         /// Counts the feeds indexed, so that what is rendered from one can be told from the next.
         public let version: Int
 
-        init(index: Index, fetchedAt: Int64, version: Int) {
+        init(index: Index, fetchedAt: Int64, lag: Int64, version: Int) {
             self.index = index
             self.fetchedAt = fetchedAt
+            self.lag = lag
             self.version = version
         }
 
@@ -47,8 +50,11 @@ public final class SharedFeed<Index: Sendable>: Sendable {
     public let route: Route
     private let parameters: [String: RouteParameter.Value]
     private let index: @Sendable ([Record.Member], Int64) -> Index
+    /// When an indexed feed's own timestamp says its data was made, in milliseconds.
+    private let madeAt: @Sendable (Index) -> Int64?
     /// Milliseconds a feed is used before a request refreshes it: the route's `fresh` time, or
-    /// the operator's (`--upstream "NAME fresh=15"`).
+    /// the operator's (`--upstream "NAME fresh=15"`); sooner when the feed's timestamp says its
+    /// data was already old when it was fetched, but never within a sixth of it.
     public let refreshInterval: Int64
     private let state = Mutex(State())
 
@@ -56,12 +62,13 @@ public final class SharedFeed<Index: Sendable>: Sendable {
     /// the upstream gave them).
     public init(
         upstreams: Upstreams, route: Route, parameters: [String: RouteParameter.Value] = [:],
-        index: @escaping @Sendable ([Record.Member], Int64) -> Index
+        madeAt: @escaping @Sendable (Index) -> Int64? = { _ in nil }, index: @escaping @Sendable ([Record.Member], Int64) -> Index
     ) {
         self.upstreams = upstreams
         self.route = route
         self.parameters = parameters
         self.index = index
+        self.madeAt = madeAt
         refreshInterval = Int64(upstreams.client(for: route).cacheTimes(for: route).fresh * 1000)
     }
 
@@ -77,7 +84,7 @@ public final class SharedFeed<Index: Sendable>: Sendable {
         let now = upstreams.now()
         return state.withLock { state -> Snapshot? in
             guard let snapshot = state.snapshot else { return nil }
-            if now - snapshot.fetchedAt >= refreshInterval, state.flight == nil { state.flight = flight() }
+            if now - snapshot.fetchedAt >= refreshAfter(snapshot), state.flight == nil { state.flight = flight(maxAge: refreshAfter(snapshot)) }
             return snapshot
         }
     }
@@ -122,18 +129,24 @@ public final class SharedFeed<Index: Sendable>: Sendable {
         return try await task.value
     }
 
+    /// Milliseconds after its fetch a feed is refreshed: the interval, less the age its data
+    /// already had, at least a sixth of the interval.
+    public func refreshAfter(_ snapshot: Snapshot) -> Int64 {
+        max(refreshInterval / 6, refreshInterval - snapshot.lag)
+    }
+
     /// A fetch that leaves the state when it ends; made under the state's lock, when none is under way.
-    private func flight() -> Task<Snapshot, any Error> {
+    private func flight(maxAge: Int64? = nil) -> Task<Snapshot, any Error> {
         Task {
             defer { state.withLock { $0.flight = nil } }
-            return try await fetch()
+            return try await fetch(maxAge: maxAge)
         }
     }
 
-    private func fetch() async throws -> Snapshot {
+    private func fetch(maxAge: Int64?) async throws -> Snapshot {
         let failure: UpstreamFailure
         do {
-            let answer = try await upstreams.client(for: route).extract(route, parameters: parameters)
+            let answer = try await upstreams.client(for: route).extract(route, parameters: parameters, maxAge: maxAge)
             switch answer.extraction.outcome {
             case .success(let lists):
                 return install(lists, fetchedAt: answer.provenance.storedAt)
@@ -160,10 +173,11 @@ public final class SharedFeed<Index: Sendable>: Sendable {
     private func install(_ lists: [Record.Member], fetchedAt: Int64) -> Snapshot {
         if let same = state.withLock({ $0.snapshot.flatMap { $0.fetchedAt == fetchedAt ? $0 : nil } }) { return same }
         let indexed = index(lists, fetchedAt)
+        let lag = madeAt(indexed).map { max(0, fetchedAt - $0) } ?? 0
         return state.withLock { state in
             // A slower fetch of an older feed never replaces a newer one.
             if let current = state.snapshot, current.fetchedAt >= fetchedAt { return current }
-            let snapshot = Snapshot(index: indexed, fetchedAt: fetchedAt, version: (state.snapshot?.version ?? 0) + 1)
+            let snapshot = Snapshot(index: indexed, fetchedAt: fetchedAt, lag: lag, version: (state.snapshot?.version ?? 0) + 1)
             state.snapshot = snapshot
             state.lastFailure = nil
             return snapshot

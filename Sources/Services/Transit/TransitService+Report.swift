@@ -20,7 +20,8 @@ extension TransitService {
                 name: agency.name, staticFeed: agency.configuration.staticFeed, state: state.status, timezone: state.summary?.timeZone,
                 version: state.summary?.feedVersion, validFrom: state.summary?.feedStartDate, validUntil: state.summary?.feedEndDate,
                 imported: state.importedAt.flatMap { OffsetDateTime(checking: $0, in: zone) }, stops: state.summary?.counts["stops"],
-                routes: state.summary?.counts["routes"], trips: state.summary?.counts["trips"], failure: state.failure, feeds: feeds)
+                routes: state.summary?.counts["routes"], trips: state.summary?.counts["trips"], failure: state.failure,
+                credit: agency.configuration.credit, feeds: feeds)
         })
     }
 

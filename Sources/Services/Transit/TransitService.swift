@@ -67,12 +67,18 @@ public final class TransitService: Sendable {
             }
             // Times are read as instants; their zone in the records does not matter.
             let tripUpdates = configuration.tripUpdates.map { url in
-                SharedFeed(upstreams: upstreams, route: route(tripRoute, url), parameters: ["feed": .one(url), "tz": .one("UTC")]) { lists, _ in
+                SharedFeed(
+                    upstreams: upstreams, route: route(tripRoute, url), parameters: ["feed": .one(url), "tz": .one("UTC")],
+                    madeAt: { $0.generated.map { $0 * 1000 } }
+                ) { lists, _ in
                     TripUpdates(records: lists, zone: .utc)
                 }
             }
             let alerts = configuration.alerts.map { url in
-                SharedFeed(upstreams: upstreams, route: route(alertRoute, url), parameters: ["feed": .one(url), "tz": .one("UTC")]) { lists, _ in
+                SharedFeed(
+                    upstreams: upstreams, route: route(alertRoute, url), parameters: ["feed": .one(url), "tz": .one("UTC")],
+                    madeAt: { $0.generated.map { $0 * 1000 } }
+                ) { lists, _ in
                     ServiceAlerts(records: lists, zone: .utc)
                 }
             }
