@@ -28,7 +28,8 @@ pinned_venv web-check "$VENV" "playwright==$PLAYWRIGHT_VERSION" greenlet==3.5.6 
 
 work=$(mktemp -d /tmp/gottago-web-XXXXXX)
 trap 'stop_sandbox; rm -rf "$work"' EXIT
-serve_sandbox web-check "$BIN" "$ROOT/Routes" "$work" --debug-routes --timetable ojp --upstream "bart fresh=2"
+# BART's feeds refreshed every 2 s, so that the departures page follows a move of the sandbox's clock at once.
+serve_sandbox web-check "$BIN" "$ROOT/Routes" "$work" --debug-routes --timetable ojp --upstream "bart-gtfs fresh=2"
 port=$SANDBOX_PORT
 
 "$VENV/bin/python" "$ROOT/scripts/web_check.py" "http://127.0.0.1:$port" "$ROOT/.build/screenshots"

@@ -118,6 +118,10 @@ struct TransitEndpointsTests {
             let trains = try #require(document["destinations"] as? [[String: Any]]).flatMap { ($0["trains"] as? [[String: Any]]) ?? [] }
             #expect(Set(trains.compactMap { $0["realtime"] as? String }) == ["asserted", "propagated", "scheduled"])
             #expect(trains.allSatisfy { $0["time"] != nil && ($0["hexcolor"] as? String)?.hasPrefix("#") == true })
+            // Each destination with the abbreviation of the station its runs end at.
+            let destinations = try #require(document["destinations"] as? [[String: Any]])
+            let abbreviations = Dictionary(destinations.map { ($0["name"] as? String ?? "", $0["abbr"] as? String ?? "") }, uniquingKeysWith: { a, _ in a })
+            #expect(abbreviations["Fremont"] == "FRMT" && abbreviations["Richmond"] == "RICH", "\(abbreviations)")
             let nearby = try await live.get("/api/bart/nearby.json?lat=37.8030&lon=-122.2720&limit=2")
             let stations = try #require((try Self.object(nearby)["nearby"] as? [String: Any])?["stations"] as? [[String: Any]])
             #expect(stations.compactMap { $0["abbr"] as? String } == ["12TH", "19TH"])

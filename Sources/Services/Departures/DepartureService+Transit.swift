@@ -40,7 +40,9 @@ extension DepartureService {
             if let index = destinations.firstIndex(where: { $0.name == name }) {
                 destinations[index].trains.append(train)
             } else {
-                destinations.append(BARTDestination(name: name, trains: [train]))
+                // The destination's abbreviation: the station the run ends at (a twin such as 19TH_N as its station).
+                let terminus = transit.terminus(agency: Self.agency, trip: departure.tripID).map { String($0.prefix { $0 != "_" }) }
+                destinations.append(BARTDestination(name: name, abbr: terminus, trains: [train]))
             }
         }
         return BARTDepartures(

@@ -103,6 +103,22 @@ public final class TransitService: Sendable {
         byName[name]
     }
 
+    /// The last stop of each trip asked about, by agency and trip, for the timetable generation they were read from.
+    private let termini = Mutex<[String: (generation: Int, stops: [String: String])]>([:])
+
+    /// The stop a trip ends at, from the timetable in service (kept once read).
+    public func terminus(agency name: String, trip: String) -> String? {
+        guard let agency = agency(name), let database = agency.timetable.database else { return nil }
+        let generation = agency.timetable.generation
+        if let kept = termini.withLock({ $0[name] }), kept.generation == generation, let stop = kept.stops[trip] { return stop }
+        guard let last = (try? database.stopTimes(trip: trip))?.last?.stopID else { return nil }
+        termini.withLock { termini in
+            if termini[name]?.generation != generation { termini[name] = (generation, [:]) }
+            termini[name]?.stops[trip] = last
+        }
+        return last
+    }
+
     /// The agency's stops in memory for the timetable in service, read from it on first use.
     func stopIndex(_ agency: Agency, _ database: TransitDatabase) -> StopIndex {
         let generation = agency.timetable.generation
