@@ -117,6 +117,8 @@ public final class StaticTimetable: Sendable {
                 guard let client = upstreams.client(named: agency.upstream) else { return fail("no upstream \(agency.upstream)") }
                 let download = try await client.download(agency.staticFeed, etag: etag, lastModified: lastModified, timeout: Self.downloadTimeout)
                 guard let body = download.body else {
+                    // The feed in service is the agency's still: whatever failed before is over.
+                    inner.withLock { $0.state.failure = nil }
                     log("transit \(agency.name): the static feed has not changed")
                     return
                 }
