@@ -218,10 +218,16 @@ struct GottaGo {
             }
             log.info(line)
         }
-        application.readiness.set(true)
+        // Ready once the transit agencies' first imports have ended (each in service, or its
+        // failure said): a balancer sends no request that would find no timetable.
+        let ready = Task {
+            await transit?.settled()
+            if !Task.isCancelled { application.readiness.set(true) }
+        }
         let trimming = MallocArenas.trimming(every: 30)
 
         let signal = await signals.next()
+        ready.cancel()
         trimming.cancel()
         log.info("received signal \(signal), draining for up to \(settings.server.shutdownGrace) s")
         application.readiness.set(false)
