@@ -56,13 +56,13 @@ enum TransitEndpoints {
                     } catch {
                         throw Self.catalogued(error, agency: arguments.agency)
                     }
-                    var response = Response.document(board.node, for: request, cache: .maxAge(Self.freshFor(board.feed)))
+                    var response = Response.document(board.node, for: request, cache: .maxAge(Self.freshFor(age: board.feed?.age)))
                     if let age = board.feed?.age { response.headers.set("Age", String(age)) }
                     return response
                 }),
             nearby.answering(as: TransitNearbyArguments.self) { request, arguments in
                 let found = await transit.nearby(arguments.position, radius: Double(arguments.radius), limit: arguments.limit, departures: arguments.departures)
-                return .document(found.node, for: request, cache: .maxAge(Self.freshFor(found.stops.first?.feed)))
+                return .document(found.node, for: request, cache: .maxAge(Self.freshFor(age: found.stops.first?.feed?.age)))
             },
             alerts.answering(as: AgencyArguments.self) { request, arguments in
                 let found: [Alert]
@@ -87,12 +87,12 @@ enum TransitEndpoints {
     static func response(_ body: PreparedBody, _ age: Int?, request: Request) -> Response {
         var headers = HTTPHeaders(contentType: request.format.contentType)
         if let age { headers.add("Age", String(age)) }
-        return Response(headers: headers, body: .prepared(body), cache: .maxAge(max(0, 30 - (age ?? 0))), negotiated: true)
+        return Response(headers: headers, body: .prepared(body), cache: .maxAge(freshFor(age: age)), negotiated: true)
     }
 
     /// Seconds a document joined with a feed stays fresh: the rest of the feed's 30 seconds.
-    static func freshFor(_ feed: FeedStamp?) -> Int {
-        max(0, 30 - (feed?.age ?? 0))
+    static func freshFor(age: Int?) -> Int {
+        max(0, 30 - (age ?? 0))
     }
 
     static func catalogued(_ failure: TransitService.Failure, agency: String) -> CataloguedError {

@@ -53,17 +53,16 @@ struct JSONDocumentBuilder: ~Copyable {
 
     /// The tree of a JSON text; nothing is left allocated when it throws.
     private static func buildTree(_ utf8: [UInt8], options: ParseOptions) throws(DocumentError) -> xmlDocPtr {
-        guard let document = xmlNewDoc("1.0") else { throw DocumentError(.malformed, "libxml2 could not allocate a document.") }
+        guard let (document, names, root) = TreeAssembly.document(root: "json") else {
+            throw DocumentError(.malformed, "libxml2 could not allocate a document.")
+        }
         do throws(DocumentError) {
-            // xmlFreeDoc frees the dictionary with the document.
-            guard let names = xmlDictCreate() else { throw DocumentError(.malformed, "libxml2 could not allocate a dictionary.") }
-            document.pointee.dict = names
             guard let item = xmlDictLookup(names, "item", -1) else { throw DocumentError(.malformed, "libxml2 could not allocate a name.") }
             let built = utf8.withUnsafeBufferPointer { buffer in
                 Result { () throws(DocumentError) in
                     var builder = JSONDocumentBuilder(
                         bytes: buffer, maxDepth: options.limits.maxDepth, document: document, names: names, item: Name(element: item, key: nil))
-                    try builder.buildRoot()
+                    try builder.buildRoot(root)
                 }
             }
             try built.get()
@@ -74,9 +73,7 @@ struct JSONDocumentBuilder: ~Copyable {
         return document
     }
 
-    private mutating func buildRoot() throws(DocumentError) {
-        guard let root = xmlNewDocNode(document, nil, "json", nil) else { throw failure("libxml2 could not allocate an element") }
-        xmlDocSetRootElement(document, root)
+    private mutating func buildRoot(_ root: xmlNodePtr) throws(DocumentError) {
         skipWhitespace()
         switch peek() {
         case UInt8(ascii: "{"): try parseMembers(into: root, depth: 1)
