@@ -20,6 +20,11 @@ struct TransitEndpointsTests {
     static let noon: Int64 = 1_796_846_400
 
     func withApp(_ run: (LiveApp) async throws -> Void) async throws {
+        try await withApp(threads: 0) { live, _, _ in try await run(live) }
+    }
+
+    /// The app with `threads` server threads (0: one per core), the clock and the transit service.
+    func withApp(threads: Int, _ run: (LiveApp, TestClock, TransitService) async throws -> Void) async throws {
         let clock = TestClock(Self.noon * 1000)
         var configuration = SandboxServer.Configuration()
         configuration.bartClock = { clock.now / 1000 }
@@ -38,7 +43,9 @@ struct TransitEndpointsTests {
             transit.start()
             await transit.settled()
             let departures = try DepartureService(transit: transit)
-            try await LiveApp.with(upstreams: upstreams, departures: departures, transit: transit) { live in try await run(live) }
+            try await LiveApp.with(upstreams: upstreams, departures: departures, transit: transit, configure: { $0.threads = threads }) { live in
+                try await run(live, clock, transit)
+            }
             await sandbox.shutdown()
         } catch {
             await sandbox.shutdown()
@@ -105,6 +112,34 @@ struct TransitEndpointsTests {
             #expect(neither.status == 400)
             let far = try await live.get("/api/transit/nearby?lat=0&lon=0")
             #expect(far.status == 200 && far.text.hasSuffix("<nearby/>"))
+        }
+    }
+
+    @Test("a stop's departures are kept rendered for one second and the feeds they were made from, found by the request as sent")
+    func keptForASecond() async throws {
+        // One server thread: each keeps answers of its own, and every request here must find the one kept before.
+        try await withApp(threads: 1) { live, clock, transit in
+            let path = "/api/transit/bart/stops/12TH/departures?limit=3"
+            let first = try await live.get(path)
+            let again = try await live.get(path)
+            #expect(first.status == 200 && first.body == again.body && again.header("Age") == "0")
+            // Another request as sent is another answer, decoded and checked.
+            let json = try await live.get(path + "&window=60", headers: [("Accept", "application/json")])
+            #expect(json.status == 200 && json.header("Content-Type")?.hasPrefix("application/json") == true)
+            let refused = try await live.get(path + "&limit=0")
+            #expect(refused.status == 400 && refused.text.contains("<code>invalid_parameter</code>"))
+
+            // A second later the feed is stale: the answer is made anew from the feed in service, which refreshes meanwhile.
+            clock.advance(milliseconds: 31_000)
+            let stale = try await live.get(path)
+            #expect(stale.status == 200 && stale.header("Age") == "31" && stale.text.contains("<age>31</age>"))
+            let feed = try #require(transit.agency("bart")?.tripUpdates)
+            await feed.settled()
+            // The same request in the same second, now that a new feed is in service: made anew from it.
+            let fresh = try await live.get(path)
+            #expect(fresh.header("Age") == "0" && fresh.text.contains("<age>0</age>") && fresh.text.contains("<generated>2026-12-09T12:00:31-08:00</generated>"))
+            let madeAnew = fresh.body != stale.body
+            #expect(madeAnew)
         }
     }
 

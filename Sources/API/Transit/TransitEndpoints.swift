@@ -29,23 +29,30 @@ enum TransitEndpoints {
             },
             departures.answering(
                 as: DeparturesArguments.self,
-                // While the feeds are in service, answered on the server thread, rendered once per second per query and format.
+                // Answered on the server thread while the feeds are in service, rendered once per second per
+                // request as sent: a request found kept for this second and these feeds needs no decoding,
+                // as only decoded ones were ever kept.
+                lookup: { request in
+                    guard let kept = answers.entry(Self.key(request)), kept.second == transit.now, kept.version == transit.stamp else { return nil }
+                    return Self.response(kept.body, kept.age, request: request)
+                },
                 immediate: { request, arguments in
-                    guard let (version, age) = transit.feedState(agency: arguments.agency) else { return nil }
+                    // Read before the feeds: one put in service meanwhile changes it, and the answer is made anew.
+                    let stamp = transit.stamp
                     let second = transit.now
-                    let key = RenderedAnswers.key(request, scope: arguments.agency + "/" + arguments.stop)
-                    if let kept = answers.kept(key, version: version, second: second) { return Self.response(kept, age, request: request) }
-                    let from = Self.from(arguments, transit: transit)
                     let board: TransitDepartures?
                     do throws(TransitService.Failure) {
                         board = try transit.departuresNow(
-                            agency: arguments.agency, stop: arguments.stop, from: from, window: Int64(arguments.window) * 60, limit: arguments.limit)
+                            agency: arguments.agency, stop: arguments.stop, from: Self.from(arguments, transit: transit),
+                            window: Int64(arguments.window) * 60, limit: arguments.limit)
                     } catch {
                         throw Self.catalogued(error, agency: arguments.agency)
                     }
                     guard let board else { return nil }
-                    let body = answers.keep(key, version: version, second: second, PreparedBody(Response.render(board.node, as: request.format, pretty: request.pretty)))
-                    return Self.response(body, board.feed?.age, request: request)
+                    let age = board.feed?.age
+                    let body = PreparedBody(Response.render(board.node, as: request.format, pretty: request.pretty))
+                    answers.keep(Self.key(request), version: stamp, second: second, age: age, body)
+                    return Self.response(body, age, request: request)
                 },
                 handler: { request, arguments in
                     let from = Self.from(arguments, transit: transit)
@@ -74,6 +81,11 @@ enum TransitEndpoints {
                 return .document(TransitAlerts(agency: arguments.agency, alerts: found).node, for: request, cache: .maxAge(30))
             },
         ]
+    }
+
+    /// A kept answer's key: the path, the format and the query as sent.
+    static func key(_ request: Request) -> String {
+        RenderedAnswers.key(request, scope: request.path)
     }
 
     /// When the departures start: `time` in the agency's zone, or now.

@@ -106,9 +106,14 @@ public enum CachePolicy: Sendable, Equatable {
         case 600: "public, max-age=600"
         case 3600: "public, max-age=3600"
         case 86400: "public, max-age=86400"
+        case counted.indices: counted[seconds]
         default: "public, max-age=\(seconds)"
         }
     }
+
+    /// The values of the ages counted down from a feed's (the rest of its freshness), made once:
+    /// one costs a reference count.
+    private static let counted = (0...120).map { "public, max-age=\($0)" }
 }
 
 extension Format {

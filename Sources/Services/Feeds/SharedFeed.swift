@@ -57,6 +57,8 @@ public final class SharedFeed<Index: Sendable>: Sendable {
     /// data was already old when it was fetched, but never within a sixth of it.
     public let refreshInterval: Int64
     private let state = Mutex(State())
+    /// The version of the feed in service, for readers that must not take the lock.
+    private let installed = Atomic<Int>(0)
 
     /// A feed read with `route` and `parameters`, indexed by `index` (given the records and when
     /// the upstream gave them).
@@ -92,6 +94,10 @@ public final class SharedFeed<Index: Sendable>: Sendable {
     /// The feed in service as it is, refreshing nothing: for reports, which must not keep the
     /// feed refreshing when no client asks.
     public var inService: Snapshot? { state.withLock { $0.snapshot } }
+
+    /// The version of the feed in service (0 before the first), read without a lock and without
+    /// refreshing anything: for telling whether an answer made from the feed still holds.
+    public var version: Int { installed.load(ordering: .acquiring) }
 
     /// Whether a fetch is under way now.
     public var isRefreshing: Bool { state.withLock { $0.flight != nil } }
@@ -180,6 +186,7 @@ public final class SharedFeed<Index: Sendable>: Sendable {
             let snapshot = Snapshot(index: indexed, fetchedAt: fetchedAt, lag: lag, version: (state.snapshot?.version ?? 0) + 1)
             state.snapshot = snapshot
             state.lastFailure = nil
+            installed.store(snapshot.version, ordering: .releasing)
             return snapshot
         }
     }

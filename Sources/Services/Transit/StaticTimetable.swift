@@ -48,6 +48,8 @@ public final class StaticTimetable: Sendable {
     private let importer: GTFSImporter
     private let log: @Sendable (String) -> Void
     private let inner = Mutex(Inner())
+    /// Counts the databases put in service, for readers that must not take the lock.
+    private let swaps = Atomic<Int>(0)
     /// Seconds between checks of the feed.
     public static let checkInterval: Int64 = 86_400
     /// The longest a download of the static feed may take.
@@ -75,8 +77,9 @@ public final class StaticTimetable: Sendable {
     /// What it is doing.
     public var state: State { inner.withLock { $0.state } }
 
-    /// Counts the checks begun, so that answers made from one timetable are told from the next's.
-    public var generation: Int { inner.withLock { $0.generation } }
+    /// Counts the databases put in service, read without a lock: for telling whether an answer
+    /// made from the timetable still holds.
+    public var installed: Int { swaps.load(ordering: .acquiring) }
 
     /// Seconds since 1970, as the upstreams read the clock.
     private var now: Int64 { upstreams.now() / 1000 }
@@ -147,6 +150,7 @@ public final class StaticTimetable: Sendable {
             inner.path = path
             inner.state = State(status: "ready", importedAt: now, summary: summary, failure: nil, checkedAt: inner.state.checkedAt)
             (inner.etag, inner.lastModified) = validators
+            swaps.add(1, ordering: .releasing)
             return previous
         }
         if let previous { unlink(previous) }

@@ -35,13 +35,11 @@ extension TransitService {
         return board(agency, database, found, realtime: realtime, from: from, window: window, limit: limit)
     }
 
-    /// A number that changes whenever one of the agency's feeds in service does (and a new
-    /// timetable is imported), and the seconds since its trip updates were fetched (nil without
-    /// any); nil while a feed it has is still awaited for the first time.
-    public func feedState(agency name: String) -> (version: Int, age: Int?)? {
-        guard let agency = agency(name), let realtime = currentFeeds(agency) else { return nil }
-        let version = (realtime.tripUpdates?.version ?? 0) &* 1_000_003 &+ (realtime.alerts?.version ?? 0) &* 1009 &+ agency.timetable.generation
-        return (version, realtime.tripUpdates?.age(now: upstreams.now()))
+    /// A number that changes whenever a feed or a timetable of any agency is put in service, read
+    /// without a lock: an answer made from them holds while it is the same. (A sum of counters
+    /// that only grow.)
+    public var stamp: Int {
+        agencies.reduce(0) { $0 &+ ($1.tripUpdates?.version ?? 0) &+ ($1.alerts?.version ?? 0) &+ $1.timetable.installed }
     }
 
     /// The feeds in service without waiting, refreshing a stale one in the background; nil while

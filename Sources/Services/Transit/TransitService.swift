@@ -41,8 +41,8 @@ public final class TransitService: Sendable {
     public let language: String
     /// Joined departures, kept for the second they were made in.
     let boards = BoardCache()
-    /// Each agency's stops in memory, with the timetable generation they were read from.
-    private let indexes = Mutex<[String: (generation: Int, index: StopIndex)]>([:])
+    /// Each agency's stops in memory, with the timetable they were read from.
+    private let indexes = Mutex<[String: (database: TransitDatabase, index: StopIndex)]>([:])
 
     /// A service over `agencies`, their databases in `directory`, their feeds fetched through
     /// `upstreams` (whose catalog must have the GTFS-Realtime routes).
@@ -103,28 +103,26 @@ public final class TransitService: Sendable {
         byName[name]
     }
 
-    /// The last stop of each trip asked about, by agency and trip, for the timetable generation they were read from.
-    private let termini = Mutex<[String: (generation: Int, stops: [String: String])]>([:])
+    /// The last stop of each trip asked about, by agency and trip, with the timetable they were read from.
+    private let termini = Mutex<[String: (database: TransitDatabase, stops: [String: String])]>([:])
 
     /// The stop a trip ends at, from the timetable in service (kept once read).
     public func terminus(agency name: String, trip: String) -> String? {
         guard let agency = agency(name), let database = agency.timetable.database else { return nil }
-        let generation = agency.timetable.generation
-        if let kept = termini.withLock({ $0[name] }), kept.generation == generation, let stop = kept.stops[trip] { return stop }
+        if let kept = termini.withLock({ $0[name] }), kept.database === database, let stop = kept.stops[trip] { return stop }
         guard let last = (try? database.stopTimes(trip: trip))?.last?.stopID else { return nil }
         termini.withLock { termini in
-            if termini[name]?.generation != generation { termini[name] = (generation, [:]) }
+            if termini[name]?.database !== database { termini[name] = (database, [:]) }
             termini[name]?.stops[trip] = last
         }
         return last
     }
 
-    /// The agency's stops in memory for the timetable in service, read from it on first use.
+    /// The agency's stops in memory for the timetable `database`, read from it on first use.
     func stopIndex(_ agency: Agency, _ database: TransitDatabase) -> StopIndex {
-        let generation = agency.timetable.generation
-        if let kept = indexes.withLock({ $0[agency.name] }), kept.generation == generation { return kept.index }
+        if let kept = indexes.withLock({ $0[agency.name] }), kept.database === database { return kept.index }
         let index = StopIndex((try? database.nearest(latitude: 0, longitude: 0, limit: Int.max).map(\.stop)) ?? [])
-        indexes.withLock { $0[agency.name] = (generation, index) }
+        indexes.withLock { $0[agency.name] = (database, index) }
         return index
     }
 

@@ -2,7 +2,8 @@ import Server
 import Synchronization
 
 /// Rendered answers that hold for one feed and one second (their documents carry the data's age
-/// in seconds): a hit is answered on the server thread without rendering.
+/// in seconds): a hit is answered on the server thread without rendering, and one found by the
+/// request as sent (``entry(_:)``) without decoding it either.
 ///
 /// One shard per server thread, found by `ThreadSlot`, so that threads answering at once never
 /// share a lock. Each shard keeps at most `capacity` answers and starts afresh when full.
@@ -11,6 +12,8 @@ final class SecondlyAnswers: Sendable {
         let version: Int
         let second: Int64
         let body: PreparedBody
+        /// The data's age in the document, in seconds, when it has one.
+        let age: Int?
     }
 
     private final class Shard: Sendable {
@@ -33,18 +36,22 @@ final class SecondlyAnswers: Sendable {
 
     /// The body kept under `key` for this feed version and second, if any.
     func kept(_ key: String, version: Int, second: Int64) -> PreparedBody? {
-        let shard = shards[ThreadSlot.current % shards.count]
-        guard let entry = shard.entries.withLock({ $0[key] }), entry.version == version, entry.second == second else { return nil }
+        guard let entry = entry(key), entry.version == version, entry.second == second else { return nil }
         return entry.body
     }
 
-    /// Keeps `body` under `key` for this feed version and second; returns it.
+    /// Whatever is kept under `key` on this thread, for the caller to tell whether it still holds.
+    func entry(_ key: String) -> Entry? {
+        shards[ThreadSlot.current % shards.count].entries.withLock { $0[key] }
+    }
+
+    /// Keeps `body` under `key` for this feed version and second (and the data's `age` in it); returns it.
     @discardableResult
-    func keep(_ key: String, version: Int, second: Int64, _ body: PreparedBody) -> PreparedBody {
+    func keep(_ key: String, version: Int, second: Int64, age: Int? = nil, _ body: PreparedBody) -> PreparedBody {
         let shard = shards[ThreadSlot.current % shards.count]
         shard.entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = Entry(version: version, second: second, body: body)
+            entries[key] = Entry(version: version, second: second, body: body, age: age)
         }
         return body
     }
