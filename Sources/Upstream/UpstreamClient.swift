@@ -63,8 +63,12 @@ public final class UpstreamClient: Sendable {
         var pausedUntil: Int64 = 0
         /// The routes' daily budgets, by route, once a route has asked.
         var quotas: [String: DailyQuota] = [:]
+        /// The buckets some routes share beside the upstream's (`policy.buckets`), by name.
+        var buckets: [String: TokenBucket] = [:]
     }
     let politeness: Mutex<Politeness>
+    /// The bucket each route that names one takes a token of, beside the upstream's.
+    private let bucketOfRoute: [String: String]
     /// Receives a line when the upstream refuses, pauses or breaks a request.
     private let log: (@Sendable (String) -> Void)?
 
@@ -87,7 +91,9 @@ public final class UpstreamClient: Sendable {
         let start = Double(now()) / 1000
         politeness = Mutex(Politeness(
             bucket: TokenBucket(rate: policy.rate, burst: policy.burst, now: start),
-            breaker: CircuitBreaker(threshold: policy.breakerThreshold, cooldown: policy.breakerCooldown)))
+            breaker: CircuitBreaker(threshold: policy.breakerThreshold, cooldown: policy.breakerCooldown),
+            buckets: policy.buckets.mapValues { TokenBucket(rate: $0.rate, burst: $0.burst, now: start) }))
+        bucketOfRoute = Dictionary(policy.buckets.flatMap { name, bucket in bucket.routes.map { ($0, name) } }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Waits until no background refresh is under way: for a caller that must see their effect.
@@ -216,8 +222,12 @@ public final class UpstreamClient: Sendable {
             do {
                 try await deadlineClock.sleep(for: .milliseconds(Int64((wait * 1000).rounded(.up))))
             } catch {
-                // Given up on before it was sent: the token goes back to the bucket.
-                politeness.withLock { $0.bucket.giveBack() }
+                // Given up on before it was sent: the tokens go back to the buckets.
+                let shared = bucketOfRoute[route.id]
+                politeness.withLock { state in
+                    state.bucket.giveBack()
+                    if let shared { state.buckets[shared]?.giveBack() }
+                }
                 throw error
             }
         }
@@ -349,6 +359,7 @@ public final class UpstreamClient: Sendable {
         let current = now()
         let seconds = Double(current) / 1000
         let quota = policy.enforcesDailyQuotas ? route.politeness?.dailyQuota : nil
+        let shared = bucketOfRoute[route.id]
         let (refusal, probe, wait) = politeness.withLock { state -> (UpstreamFailure?, Bool, Double) in
             // The upstream's own pause, not our budget: its code says so and counts down to its end.
             if state.pausedUntil > current {
@@ -364,12 +375,24 @@ public final class UpstreamClient: Sendable {
             case .deferred(let seconds): wait = seconds
             case .denied(let retryAfter): refusal = .rateLimited(upstream: name, retryAfter: retryAfter)
             }
+            // A route that names a bucket needs a token of it too; refused, the upstream's is not spent.
+            if refusal == nil, let shared, var own = state.buckets[shared] {
+                switch own.take(now: seconds, patience: permit == .probe ? 0 : patience) {
+                case .granted: break
+                case .deferred(let seconds): wait = max(wait, seconds)
+                case .denied(let retryAfter):
+                    refusal = .rateLimited(upstream: name, retryAfter: retryAfter)
+                    state.bucket.giveBack()
+                }
+                state.buckets[shared] = own
+            }
             if refusal == nil, let quota {
                 var daily = state.quotas[route.id] ?? DailyQuota(limit: quota, zone: route.response.timeZone)
                 if case .denied(let wait) = daily.take(now: seconds) {
                     refusal = .quotaSpent(upstream: name, route: route.id, limit: quota, retryAfter: wait)
-                    // Not sent: its token, taken or promised, is not spent.
+                    // Not sent: its tokens, taken or promised, are not spent.
                     state.bucket.giveBack()
+                    if let shared { state.buckets[shared]?.giveBack() }
                 }
                 state.quotas[route.id] = daily
             }

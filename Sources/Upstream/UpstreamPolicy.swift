@@ -43,15 +43,44 @@ public struct UpstreamPolicy: Sendable, Equatable {
     public init() {}
 
     /// Takes the strictest of the routes' presets for every setting still at its default: a
-    /// preset replaces a default, never a value the operator (or the sandbox's setup) gave.
-    public mutating func adopt(_ presets: [PolitenessPreset]) {
+    /// preset replaces a default, never a value the operator (or the sandbox's setup) gave. The
+    /// rates of routes that name a bucket are kept apart, in `buckets` (the strictest of each
+    /// bucket's routes), unless the operator gave the upstream a rate or a burst: then theirs is
+    /// the only one.
+    public mutating func adopt(_ routes: [(id: String, politeness: PolitenessPreset)]) {
         let defaults = UpstreamPolicy()
+        let presets = routes.map(\.politeness)
         if !setByOperator.contains("max-concurrent"), maxConcurrent == defaults.maxConcurrent, let value = presets.compactMap(\.maxConcurrent).min() {
             maxConcurrent = value
         }
-        if !setByOperator.contains("rate"), rate == defaults.rate, let value = presets.compactMap(\.rate).min() { rate = value }
-        if !setByOperator.contains("burst"), burst == defaults.burst, let value = presets.compactMap(\.burst).min() { burst = value }
+        let shared = presets.filter { $0.bucket == nil }
+        if !setByOperator.contains("rate"), rate == defaults.rate, let value = shared.compactMap(\.rate).min() { rate = value }
+        if !setByOperator.contains("burst"), burst == defaults.burst, let value = shared.compactMap(\.burst).min() { burst = value }
+        guard !setByOperator.contains("rate"), !setByOperator.contains("burst") else { return }
+        for (id, preset) in routes {
+            guard let name = preset.bucket, let rate = preset.rate else { continue }
+            let burst = preset.burst ?? max(1, Int(rate.rounded(.up)))
+            let kept = buckets[name]
+            buckets[name] = Bucket(rate: min(rate, kept?.rate ?? rate), burst: min(burst, kept?.burst ?? burst), routes: (kept?.routes ?? []) + [id])
+        }
     }
+
+    /// A bucket some of the upstream's routes share beside the upstream's own.
+    public struct Bucket: Sendable, Equatable {
+        public var rate: Double
+        public var burst: Int
+        /// The routes that take a token of it.
+        public var routes: [String]
+
+        public init(rate: Double, burst: Int, routes: [String]) {
+            self.rate = rate
+            self.burst = burst
+            self.routes = routes
+        }
+    }
+
+    /// The buckets some routes share beside the upstream's, by name.
+    public var buckets: [String: Bucket] = [:]
 
     /// Cache times the operator set for this upstream: each one given replaces the route files'
     /// own (and the defaults above) for every route of the upstream.

@@ -50,7 +50,7 @@ public final class Upstreams: Sendable {
         var clients: [String: UpstreamClient] = [:]
         for name in names {
             var policy = policies[name] ?? defaultPolicy
-            policy.adopt(catalog.routes.filter { $0.upstream == name }.compactMap(\.politeness))
+            policy.adopt(catalog.routes.filter { $0.upstream == name }.compactMap { route in route.politeness.map { (route.id, $0) } })
             clients[name] = UpstreamClient(name: name, fetcher: fetcher, cache: cache, policy: policy, now: now, clock: clock, log: log)
         }
         self.clients = clients

@@ -57,12 +57,16 @@ struct GottaGo {
             fail(error.description)
         }
         // A server never starts with a route it cannot use.
-        let catalog: RouteCatalog
+        var catalog: RouteCatalog
         do {
             catalog = try RouteCatalog.load(from: settings.routes)
         } catch {
             Environment.write(error.description + "\n", to: 2)
             fail("the route files in \(settings.routes) are invalid")
+        }
+        // A provider that speaks a shipped route's API from another upstream (a MOTIS of one's own).
+        if let provider = settings.timetable, let upstream = provider.upstream {
+            catalog = catalog.reassigning(provider.routeIDs, to: upstream)
         }
         let signals = Signals([SIGTERM, SIGINT])
         let sink = LogSink()

@@ -111,6 +111,7 @@ struct UpstreamPlan {
                     { settings in use.upstream.flatMap { settings.upstreams[$0]?.secretHeader } != nil })
         // Their terms ask for a User-Agent that identifies the client and a way to reach its operator.
         case ("weather", WeatherProvider.metno.rawValue), ("weather", WeatherProvider.nwsAPI.rawValue),
+             ("timetable", TimetableProvider.transitous.rawValue), ("timetable", TimetableProvider.motis.rawValue),
              ("directions", DirectionsProvider.osrm.rawValue), ("geocoder", GeocoderProvider.nominatim.rawValue),
              ("geocoder", GeocoderProvider.photon.rawValue):
             return ("a contact in the User-Agent", "--contact URL|EMAIL (or GOTTAGO_CONTACT, or contact in the config file)", { !$0.contact.isEmpty })

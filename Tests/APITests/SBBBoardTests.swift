@@ -53,9 +53,9 @@ struct SBBBoardTests {
                 #expect(journey["delay"] as? Int == (entry.ride.isCancelled ? 0 : entry.stop.predictedDelay), sourceLocation: sourceLocation)
                 #expect(journey["cancelled"] as? Bool == false, sourceLocation: sourceLocation)
             } else {
-                // OJP estimates a run predicted on time at its timetabled time (a delay of 0); the HAFAS
-                // formats give an expected time only where it differs.
-                let delay = provider == .ojp ? entry.stop.predictedDelay : entry.ride.delay > 0 ? entry.ride.delay : nil
+                // OJP estimates a run predicted on time at its timetabled time (a delay of 0), as MOTIS
+                // does a stop time it predicts; the HAFAS formats give an expected time only where it differs.
+                let delay = [.ojp, .transitous, .motis].contains(provider) ? entry.stop.predictedDelay : entry.ride.delay > 0 ? entry.ride.delay : nil
                 #expect(journey["delay"] as? Int == delay, sourceLocation: sourceLocation)
                 #expect(journey["cancelled"] as? Bool == entry.ride.isCancelled, sourceLocation: sourceLocation)
             }

@@ -45,7 +45,9 @@ struct PolitenessPresetTests {
     }
 
     @Test func theStrictestPresetReplacesDefaultsOnly() {
-        let presets = [PolitenessPreset(maxConcurrent: 2, rate: 5), PolitenessPreset(rate: 1, burst: 1, dailyQuota: 1000), PolitenessPreset()]
+        let presets = [
+            ("a", PolitenessPreset(maxConcurrent: 2, rate: 5)), ("b", PolitenessPreset(rate: 1, burst: 1, dailyQuota: 1000)), ("c", PolitenessPreset()),
+        ]
         var plain = UpstreamPolicy()
         plain.adopt(presets)
         #expect((plain.maxConcurrent, plain.rate, plain.burst) == (2, 1, 1))
@@ -99,6 +101,75 @@ struct PolitenessPresetTests {
             for n in 0..<3 { _ = try await simulated.extract(route, parameters: ["port": "\(upstream.port)", "n": "\(n)"]) }
             #expect(simulated.status(of: "quota-feed")?.routes.first.map { $0.dailyQuota == nil } == true)
         }
+    }
+
+    @Test("routes that name a bucket share one beside the upstream's, the strictest of theirs; the operator's rate replaces them")
+    func bucketsAreAdoptedApart() {
+        let routes = [
+            ("plan", PolitenessPreset(maxConcurrent: 10, rate: 0.3333, burst: 20, bucket: "plan")),
+            ("stoptimes", PolitenessPreset(rate: 16.66, burst: 100, bucket: "lookups")),
+            ("geocode", PolitenessPreset(rate: 20, burst: 50, bucket: "lookups")),
+            ("other", PolitenessPreset(rate: 5)),
+        ]
+        var policy = UpstreamPolicy()
+        policy.adopt(routes)
+        #expect((policy.maxConcurrent, policy.rate, policy.burst) == (10, 5, 20))
+        #expect(policy.buckets["plan"] == UpstreamPolicy.Bucket(rate: 0.3333, burst: 20, routes: ["plan"]))
+        #expect(policy.buckets["lookups"] == UpstreamPolicy.Bucket(rate: 16.66, burst: 50, routes: ["stoptimes", "geocode"]))
+        var given = UpstreamPolicy()
+        given.rate = 100
+        given.setByOperator = ["rate"]
+        given.adopt(routes)
+        #expect(given.buckets.isEmpty && given.rate == 100)
+    }
+
+    @Test("a route's bucket refuses it past its burst while the upstream's other routes go on; the refused request spends no token of the upstream's")
+    func aBucketLimitsItsRoutesOnly() async throws {
+        try await TestUpstream.with { upstream in
+            let catalog = try TemporaryRoutes.catalog([
+                "bucket-plan": Self.bucketRoute("bucket-plan", politeness: #"<politeness rate="0.01" burst="2" bucket="plan"/>"#),
+                "bucket-lookup": Self.bucketRoute("bucket-lookup", politeness: #"<politeness rate="100" burst="100" bucket="lookups"/>"#),
+            ])
+            let clock = TestClock()
+            var policy = UpstreamPolicy()
+            policy.burst = 4
+            policy.rate = 0.01
+            let upstreams = try Upstreams(
+                catalog: catalog, fetcher: try CurlFetcher(), cache: MemoryCache(now: { clock.now }), policies: ["bucket": policy], now: { clock.now })
+            let plan = try #require(catalog["bucket-plan"]), lookup = try #require(catalog["bucket-lookup"])
+            for n in 0..<2 { _ = try await upstreams.extract(plan, parameters: ["port": "\(upstream.port)", "n": "\(n)"]) }
+            await #expect {
+                _ = try await upstreams.extract(plan, parameters: ["port": "\(upstream.port)", "n": "2"])
+            } throws: { error in
+                (error as? UpstreamFailure)?.code == UpstreamFailure.Code.rateLimited
+            }
+            // The upstream's own bucket (4) still has two tokens: the refused journey search spent none.
+            for n in 0..<2 { _ = try await upstreams.extract(lookup, parameters: ["port": "\(upstream.port)", "n": "\(n)"]) }
+            await #expect {
+                _ = try await upstreams.extract(lookup, parameters: ["port": "\(upstream.port)", "n": "2"])
+            } throws: { error in
+                (error as? UpstreamFailure)?.code == UpstreamFailure.Code.rateLimited
+            }
+            #expect(upstream.hits.value == 4)
+            // 100 s later both buckets have a token again (a request waits for one only while it
+            // has time left: 100 s is more than its deadline, so it was refused at once).
+            clock.advance(seconds: 100)
+            #expect(try await upstreams.extract(plan, parameters: ["port": "\(upstream.port)", "n": "3"]).provenance.source == .miss)
+        }
+    }
+
+    /// A route of the upstream `bucket` over the test upstream's `/feed`, with `politeness`.
+    static func bucketRoute(_ id: String, politeness: String) -> String {
+        """
+        <route id="\(id)" domain="timetable" upstream="bucket">
+          <summary>The test upstream's feed.</summary>
+          <parameters><parameter name="port" required="true"/><parameter name="n" default="0"/></parameters>
+          <request method="GET" url="http://127.0.0.1:{port}/feed?n={n}"/>
+          <response format="xml" timezone="Europe/Zurich"/>
+          \(politeness)
+          <extract><record name="item" list="items" each="/r/item"><field name="n" xpath="@n" normalize="int"/></record></extract>
+        </route>
+        """
     }
 
     /// A route over the test upstream's `/feed` with a daily quota of 2.

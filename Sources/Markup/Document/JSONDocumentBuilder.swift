@@ -16,7 +16,8 @@ internal import CLibXML2
 ///   element whose items are `item` children; a top-level array's items are `item` children of `json`;
 /// - a key that is not an XML name is made one (invalid characters become `_`, and a name that
 ///   cannot start an XML name gets a `_` in front) and the original key is kept in `key`;
-/// - numbers, `true` and `false` keep their JSON text; `null` is an empty element with `null="true"`.
+/// - numbers, `true` and `false` keep their JSON text, except that a number in exponent form is
+///   written in plain decimals (`5.25E1` is `52.5`); `null` is an empty element with `null="true"`.
 struct JSONDocumentBuilder: ~Copyable {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
@@ -168,7 +169,12 @@ struct JSONDocumentBuilder: ~Copyable {
         default:
             let start = position
             try JSONText.scanNumber(bytes, &position)
-            try addText(UnsafeBufferPointer(rebasing: bytes[start..<position]), to: element)
+            let number = UnsafeBufferPointer(rebasing: bytes[start..<position])
+            if let plain = JSONText.plainDecimal(number) {
+                try plain.withUnsafeBufferPointer { plain throws(DocumentError) in try addText(plain, to: element) }
+            } else {
+                try addText(number, to: element)
+            }
         }
     }
 

@@ -50,6 +50,48 @@ enum JSONText {
         }
     }
 
+    /// A number in exponent form (`5.2506E1`, `6E0`, `1.5e-3`) written out in plain decimals
+    /// (`52.506`, `6`, `0.0015`), digit for digit, so that the normalizers (decimal, coordinate,
+    /// int) read it as they read any other; nil for a number without an exponent, and for one
+    /// that would take more than 64 characters that way (`1E1000000` stays as it is).
+    static func plainDecimal(_ number: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard let e = number.firstIndex(where: { $0 | 0x20 == UInt8(ascii: "e") }) else { return nil }
+        let negative = number.first == UInt8(ascii: "-")
+        var digits: [UInt8] = []
+        var point = 0
+        var seenPoint = false
+        for byte in number[(negative ? 1 : 0)..<e] {
+            if byte == UInt8(ascii: ".") { seenPoint = true; continue }
+            digits.append(byte)
+            if !seenPoint { point += 1 }
+        }
+        var exponent = 0
+        var index = e + 1
+        var exponentNegative = false
+        if index < number.count, number[index] == UInt8(ascii: "-") || number[index] == UInt8(ascii: "+") {
+            exponentNegative = number[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        while index < number.count {
+            exponent = exponent * 10 + Int(number[index] - UInt8(ascii: "0"))
+            guard exponent <= 64 else { return nil }
+            index += 1
+        }
+        point += exponentNegative ? -exponent : exponent
+        // Digits before the point (zeros added when the point moves past them) and after it.
+        var whole = point <= 0 ? [] : Array(digits.prefix(point))
+        if point > digits.count { whole += [UInt8](repeating: UInt8(ascii: "0"), count: point - digits.count) }
+        var fraction = point >= digits.count ? [] : [UInt8](repeating: UInt8(ascii: "0"), count: max(0, -point)) + digits.suffix(digits.count - max(0, point))
+        while let first = whole.first, first == UInt8(ascii: "0"), whole.count > 1 { whole.removeFirst() }
+        if whole.isEmpty { whole = [UInt8(ascii: "0")] }
+        while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
+        let zero = whole == [UInt8(ascii: "0")] && fraction.isEmpty
+        var plain: [UInt8] = negative && !zero ? [UInt8(ascii: "-")] : []
+        plain += whole
+        if !fraction.isEmpty { plain += [UInt8(ascii: ".")] + fraction }
+        return plain.count <= 64 ? plain : nil
+    }
+
     /// Decodes a string literal starting at its opening quote into `output` (UTF-8, NUL dropped).
     static func scanString(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, into output: inout [UInt8]) throws(DocumentError) {
         position += 1

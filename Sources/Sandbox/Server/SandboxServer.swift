@@ -8,7 +8,10 @@ import Synchronization
 /// ``ExtXMLService``), `GET /bin/query.exe/dn`, `/bin/stboard.exe/dn`, `/bin/bhftafel.exe/dn`
 /// and `/bin/ajax-getstop.exe/dn` (the HAFAS pages, ``QueryHTMLService``), `POST /ojp20`
 /// (OJP 2.0, ``OJPService``) and `GET /v1/connections`, `/v1/stationboard` and `/v1/locations`
-/// (transport.opendata.ch, ``OpendataService``, "now" on ``Configuration/timetableClock``); and BART's real-time departures, `GET /api/etd.aspx` (the etd API)
+/// (transport.opendata.ch, ``OpendataService``, "now" on ``Configuration/timetableClock``),
+/// `GET /api/v5/plan`, `/api/v5/stoptimes`, `/api/v1/geocode` and `/api/v1/reverse-geocode`
+/// (MOTIS 2 as Transitous runs it, ``MotisService``, on the same clock); and BART's real-time
+/// departures, `GET /api/etd.aspx` (the etd API)
 /// and `GET /dev/eta/bart_eta.xml` (the legacy feed), from ``BARTFeedService`` on the wall clock (or ``Configuration/bartClock``),
 /// and BART's GTFS feeds, `GET /dev/schedules/google_transit.zip`, `/gtfsrt/tripupdate.aspx` and
 /// `/gtfsrt/alerts.aspx`, from ``TransitFeedService`` on the same clock.
@@ -116,6 +119,20 @@ public final class SandboxServer: Sendable {
                 return Answer(status: made.status, contentType: made.contentType, body: made.body)
             }.response
         }
+        let motis = MotisService(model: model, now: configuration.timetableClock)
+        let motisAnswer: @Sendable (Request) -> Response = { request in
+            let agent = request.headers["User-Agent"]
+            let answer = { motis.respond(path: request.path, query: request.rawQuery, userAgent: agent) }
+            // An answer for "now" changes with the clock, and a refusal for want of a User-Agent with the request: neither is kept.
+            guard MotisService.namesItsTime(query: request.rawQuery), !(agent ?? "").trimmingSpaces.isEmpty else {
+                let made = answer()
+                return Answer(status: made.status, contentType: made.contentType, body: made.body).response
+            }
+            return kept.answer(for: [5] + Array(request.path.utf8) + [0] + Array((request.rawQuery ?? "").utf8)) {
+                let made = answer()
+                return Answer(status: made.status, contentType: made.contentType, body: made.body)
+            }.response
+        }
         // BART's answers change with the clock, so they are not kept.
         let bart = BARTFeedService(now: configuration.bartClock)
         let bartAnswer: @Sendable (Request) -> Response = { request in
@@ -136,6 +153,10 @@ public final class SandboxServer: Sendable {
             route("GET", OpendataService.connectionsPath, "transport.opendata.ch v1: connections.", latency: configuration.latency, opendataAnswer),
             route("GET", OpendataService.boardPath, "transport.opendata.ch v1: station boards.", latency: configuration.latency, opendataAnswer),
             route("GET", OpendataService.locationsPath, "transport.opendata.ch v1: location searches.", latency: configuration.latency, opendataAnswer),
+            route("GET", MotisService.planPath, "MOTIS 2 (Transitous): journeys.", latency: configuration.latency, motisAnswer),
+            route("GET", MotisService.stopTimesPath, "MOTIS 2: departures and arrivals at stops.", latency: configuration.latency, motisAnswer),
+            route("GET", MotisService.geocodePath, "MOTIS 2: places by name.", latency: configuration.latency, motisAnswer),
+            route("GET", MotisService.reverseGeocodePath, "MOTIS 2: places near a position.", latency: configuration.latency, motisAnswer),
             route("GET", BARTFeedService.etdPath, "BART etd.aspx: real-time departures.", latency: configuration.latency, bartAnswer),
             route("GET", BARTFeedService.legacyPath, "BART's legacy bart_eta.xml feed.", latency: configuration.latency, bartAnswer),
             route("GET", TransitFeedService.staticPath, "BART's static GTFS feed, its calendar current.", latency: configuration.latency, transitAnswer),

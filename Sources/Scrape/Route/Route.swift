@@ -47,6 +47,11 @@ public struct PolitenessPreset: Sendable, Equatable {
     public var burst: Int?
     /// Requests of this route a day, the day as the route's zone counts it.
     public var dailyQuota: Int?
+    /// The name of a bucket of its own (beside the upstream's) that `rate` and `burst` are for,
+    /// shared with the upstream's other routes that name it; nil when they are the whole
+    /// upstream's. For an upstream whose terms count some requests apart (Transitous: journeys
+    /// apart from stop times and place searches).
+    public var bucket: String?
 }
 
 /// A request made after a route's answer, to an address that answer gives (api.weather.gov's

@@ -18,6 +18,17 @@ public struct RouteCatalog: Sendable {
         routes.first { $0.id == id }
     }
 
+    /// The catalog with the routes `ids` moved to `upstream` (``Route/reassigned(to:hosts:)``,
+    /// their hosts as their files give them): a provider that speaks a shipped route's API from
+    /// a server of its own (`--timetable motis`).
+    public func reassigning(_ ids: [String], to upstream: String) -> RouteCatalog {
+        RouteCatalog(
+            routes: routes.map { route in
+                guard ids.contains(route.id) else { return route }
+                return route.reassigned(to: upstream, hosts: route.parameters.lazy.compactMap(\.urlHosts).first ?? [])
+            }, directory: directory)
+    }
+
     /// Every problem found in the route files, one per broken route.
     public struct LoadFailure: Error, Sendable, CustomStringConvertible {
         public let errors: [RouteError]

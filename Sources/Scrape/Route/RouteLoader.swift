@@ -87,7 +87,8 @@ struct RouteLoader {
             // The schema has checked the numbers.
             route.politeness = PolitenessPreset(
                 maxConcurrent: node.attribute("max-concurrent").flatMap { Int($0) }, rate: node.attribute("rate").flatMap { Double($0) },
-                burst: node.attribute("burst").flatMap { Int($0) }, dailyQuota: node.attribute("daily-quota").flatMap { Int($0) })
+                burst: node.attribute("burst").flatMap { Int($0) }, dailyQuota: node.attribute("daily-quota").flatMap { Int($0) },
+                bucket: node.attribute("bucket"))
         }
         if let node = try elements(root, "follow").first {
             let follow = FollowUp(

@@ -15,6 +15,18 @@ public enum TimetableProvider: String, Sendable, CaseIterable {
     case hafasHTML = "hafas-html"
     /// OJP 2.0 (opentransportdata.swiss): POST XML, times in UTC.
     case ojp
+    /// MOTIS 2 at Transitous (api.transitous.org): GET JSON, no key, most of the world; its terms
+    /// ask for a contact in the User-Agent and count journey searches apart (20 a minute).
+    case transitous
+    /// MOTIS 2 anywhere else (a server of one's own, `--upstream "motis origin=…"`): the same
+    /// routes under the upstream `motis`.
+    case motis
+
+    /// The upstream the provider's routes are moved to, when it is not the one their files name.
+    public var upstream: String? { self == .motis ? "motis" : nil }
+
+    /// Whether it speaks MOTIS.
+    var isMotis: Bool { self == .transitous || self == .motis }
 
     /// The routes the provider needs.
     public var routeIDs: [String] { [connectionsRoute, boardRoute] + (locationsRoute.map { [$0] } ?? []) }
@@ -26,6 +38,7 @@ public enum TimetableProvider: String, Sendable, CaseIterable {
         case .hafasExtxml: "hafas-extxml-connections"
         case .hafasHTML: "hafas-html-connections"
         case .ojp: "ojp-trips"
+        case .transitous, .motis: "motis-plan"
         }
     }
 
@@ -36,6 +49,7 @@ public enum TimetableProvider: String, Sendable, CaseIterable {
         case .hafasExtxml: "hafas-extxml-stationboard"
         case .hafasHTML: "hafas-html-stationboard"
         case .ojp: "ojp-stopevents"
+        case .transitous, .motis: "motis-stoptimes"
         }
     }
 
@@ -45,6 +59,7 @@ public enum TimetableProvider: String, Sendable, CaseIterable {
         switch self {
         case .opendata: "opendata-locations"
         case .ojp: "ojp-locations"
+        case .transitous, .motis: "motis-geocode"
         case .hafasExtxml, .hafasHTML: nil
         }
     }
@@ -74,6 +89,12 @@ public enum TimetableProvider: String, Sendable, CaseIterable {
                 "from": .one(from.id), "to": .one(to.id), arrival ? "arrival" : "departure": .one(moment.iso8601), "limit": .one(String(limit)),
                 "via": .list(via.map(\.id)), "stops": stops ? "true" : "false",
             ]
+        case .transitous, .motis:
+            // Ends by position, which any MOTIS matches to its own stops; vias by stop id, as MOTIS takes them.
+            return [
+                "from": .one(Self.motisPlace(from)), "to": .one(Self.motisPlace(to)), "time": .one(moment.iso8601),
+                "arrival": arrival ? "true" : "false", "limit": .one(String(limit)), "via": .one(via.map(Self.motisStopID).joined(separator: ",")),
+            ]
         }
     }
 
@@ -100,6 +121,8 @@ public enum TimetableProvider: String, Sendable, CaseIterable {
                 "station": station.id, "departure": moment.iso8601, "limit": String(limit),
                 "type": kind == .departure ? "departure" : "arrival",
             ]
+        case .transitous, .motis:
+            return ["stop": Self.motisStopID(station), "time": moment.iso8601, "limit": String(limit), "arrival": kind == .departure ? "false" : "true"]
         }
     }
 }
@@ -111,8 +134,25 @@ extension TimetableProvider {
         switch self {
         case .opendata: ["query": name]
         case .ojp: ["query": name, "now": day.iso8601, "limit": "10"]
+        case .transitous, .motis: ["text": name]
         case .hafasExtxml, .hafasHTML: nil
         }
+    }
+}
+
+extension TimetableProvider {
+    /// The Swiss feed's parent stations, as Transitous names them.
+    static let swissStopPrefix = "ch-opentransportdataswiss_Parent"
+
+    /// A station as MOTIS takes a stop: its own id when MOTIS gave it (`de-DELFI_…`), else a Swiss
+    /// UIC number as the Swiss feed's parent station.
+    static func motisStopID(_ station: Station) -> String {
+        !station.id.isEmpty && station.id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) ? swissStopPrefix + station.id : station.id
+    }
+
+    /// A station as a MOTIS place: `lat,lon`.
+    static func motisPlace(_ station: Station) -> String {
+        "\(station.latitude),\(station.longitude)"
     }
 }
 

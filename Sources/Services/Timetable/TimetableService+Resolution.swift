@@ -71,7 +71,8 @@ extension TimetableService {
             return .failure(ScheduleError(code: error.code, message: error.message))
         }
         switch answer.extraction.outcome {
-        case .failure(let failure) where failure.code == ServiceCode.unknownStation:
+        // A search that finds nothing (a station search's unknown station, a place search's no places).
+        case .failure(let failure) where failure.code == ServiceCode.unknownStation || failure.code == ServiceCode.noPlaces:
             return nil
         case .failure(let failure):
             return .failure(ScheduleError(code: failure.code, message: failure.message))
