@@ -64,7 +64,7 @@ public final class UpstreamClient: Sendable {
         /// The routes' daily budgets, by route, once a route has asked.
         var quotas: [String: DailyQuota] = [:]
         /// The buckets some routes share beside the upstream's (`policy.buckets`), by name.
-        var buckets: [String: TokenBucket] = [:]
+        var buckets: [String: SharedLimit] = [:]
     }
     let politeness: Mutex<Politeness>
     /// The bucket each route that names one takes a token of, beside the upstream's.
@@ -92,7 +92,7 @@ public final class UpstreamClient: Sendable {
         politeness = Mutex(Politeness(
             bucket: TokenBucket(rate: policy.rate, burst: policy.burst, now: start),
             breaker: CircuitBreaker(threshold: policy.breakerThreshold, cooldown: policy.breakerCooldown),
-            buckets: policy.buckets.mapValues { TokenBucket(rate: $0.rate, burst: $0.burst, now: start) }))
+            buckets: policy.buckets.mapValues { SharedLimit($0, now: start) }))
         bucketOfRoute = Dictionary(policy.buckets.flatMap { name, bucket in bucket.routes.map { ($0, name) } }, uniquingKeysWith: { first, _ in first })
     }
 

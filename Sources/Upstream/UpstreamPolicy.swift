@@ -58,23 +58,34 @@ public struct UpstreamPolicy: Sendable, Equatable {
         if !setByOperator.contains("burst"), burst == defaults.burst, let value = shared.compactMap(\.burst).min() { burst = value }
         guard !setByOperator.contains("rate"), !setByOperator.contains("burst") else { return }
         for (id, preset) in routes {
-            guard let name = preset.bucket, let rate = preset.rate else { continue }
-            let burst = preset.burst ?? max(1, Int(rate.rounded(.up)))
+            guard let name = preset.bucket else { continue }
             let kept = buckets[name]
-            buckets[name] = Bucket(rate: min(rate, kept?.rate ?? rate), burst: min(burst, kept?.burst ?? burst), routes: (kept?.routes ?? []) + [id])
+            if let window = preset.window, let burst = preset.burst {
+                // A sliding window: the fewest requests in the longest window.
+                buckets[name] = Bucket(
+                    rate: Double(burst) / window, burst: min(burst, kept?.burst ?? burst), window: max(window, kept?.window ?? window),
+                    routes: (kept?.routes ?? []) + [id])
+            } else if let rate = preset.rate {
+                let burst = preset.burst ?? max(1, Int(rate.rounded(.up)))
+                buckets[name] = Bucket(
+                    rate: min(rate, kept?.rate ?? rate), burst: min(burst, kept?.burst ?? burst), window: kept?.window, routes: (kept?.routes ?? []) + [id])
+            }
         }
     }
 
-    /// A bucket some of the upstream's routes share beside the upstream's own.
+    /// A bucket some of the upstream's routes share beside the upstream's own: a token bucket,
+    /// or with a `window`, at most `burst` requests in any `window` seconds.
     public struct Bucket: Sendable, Equatable {
         public var rate: Double
         public var burst: Int
+        public var window: Double?
         /// The routes that take a token of it.
         public var routes: [String]
 
-        public init(rate: Double, burst: Int, routes: [String]) {
+        public init(rate: Double, burst: Int, window: Double? = nil, routes: [String]) {
             self.rate = rate
             self.burst = burst
+            self.window = window
             self.routes = routes
         }
     }

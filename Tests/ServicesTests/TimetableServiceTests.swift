@@ -25,6 +25,9 @@ struct TimetableServiceTests {
     /// debug build that must not hold the cooperative pool the servers of other tests need.
     private static let built = Task { try await offPool { (try StationDirectory(stations: SwissStations.all), TimetableModel(stations: SwissStations.all)) } }
 
+    /// The Swiss station directory, built once.
+    static func directory() async throws -> StationDirectory { try await built.value.0 }
+
     /// Runs `body` with a service whose extxml upstream is a fresh sandbox (with `latency` ms per answer).
     func withService(
         latency: Int = 0, clock: TestClock? = nil, origin: String? = nil, policy: (inout UpstreamPolicy) -> Void = { _ in },

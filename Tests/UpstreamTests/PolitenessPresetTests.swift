@@ -110,12 +110,14 @@ struct PolitenessPresetTests {
             ("stoptimes", PolitenessPreset(rate: 16.66, burst: 100, bucket: "lookups")),
             ("geocode", PolitenessPreset(rate: 20, burst: 50, bucket: "lookups")),
             ("other", PolitenessPreset(rate: 5)),
+            ("minute", PolitenessPreset(burst: 20, bucket: "minute", window: 60)),
         ]
         var policy = UpstreamPolicy()
         policy.adopt(routes)
         #expect((policy.maxConcurrent, policy.rate, policy.burst) == (10, 5, 20))
         #expect(policy.buckets["plan"] == UpstreamPolicy.Bucket(rate: 0.3333, burst: 20, routes: ["plan"]))
         #expect(policy.buckets["lookups"] == UpstreamPolicy.Bucket(rate: 16.66, burst: 50, routes: ["stoptimes", "geocode"]))
+        #expect(policy.buckets["minute"] == UpstreamPolicy.Bucket(rate: 20.0 / 60, burst: 20, window: 60, routes: ["minute"]))
         var given = UpstreamPolicy()
         given.rate = 100
         given.setByOperator = ["rate"]

@@ -41,6 +41,38 @@ import Testing
     }
 }
 
+@Suite struct SlidingWindowTests {
+    @Test("at most the limit in any window: a burst of the whole limit, then one for each that leaves the window, never the limit again on top")
+    func neverMoreThanTheLimitInAnyWindow() {
+        var window = SlidingWindow(limit: 20, window: 60)
+        for second in 0..<20 { #expect(window.take(now: Double(second)) == .granted) }
+        // A token bucket of burst 20 refilled at 20 a minute would let these through.
+        #expect(window.take(now: 30) == .denied(retryAfter: 30))
+        #expect(window.take(now: 59.5) == .denied(retryAfter: 0.5))
+        // The first leaves the window at 60, the second at 61.
+        #expect(window.take(now: 60) == .granted)
+        #expect(window.take(now: 60.5) == .denied(retryAfter: 0.5))
+        // Over a simulated hour of requests every 0.1 s, no window of 60 s holds more than 20.
+        var busy = SlidingWindow(limit: 20, window: 60)
+        var sent: [Double] = []
+        for tenth in 0..<36_000 where busy.take(now: Double(tenth) / 10) == .granted { sent.append(Double(tenth) / 10) }
+        let most = sent.indices.map { start in sent[start...].prefix { $0 < sent[start] + 60 }.count }.max()
+        // And the limit is used: close to 20 a minute (a tenth of a second lost now and then to rounding).
+        #expect(most == 20 && sent.count > 20 * 57)
+    }
+
+    @Test("with patience, a place is promised when it frees up; a request given back frees its place")
+    func promisesAndGivesBack() {
+        var window = SlidingWindow(limit: 2, window: 10)
+        #expect(window.take(now: 0) == .granted)
+        #expect(window.take(now: 1) == .granted)
+        #expect(window.take(now: 2, patience: 8) == .deferred(seconds: 8))
+        #expect(window.take(now: 2, patience: 8) == .denied(retryAfter: 9))
+        window.giveBack()
+        #expect(window.take(now: 2, patience: 8) == .deferred(seconds: 8))
+    }
+}
+
 @Suite struct CircuitBreakerTests {
     @Test func opensAfterTheThresholdAndProbesAfterTheCooldown() {
         var breaker = CircuitBreaker(threshold: 3, cooldown: 10)

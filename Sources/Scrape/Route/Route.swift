@@ -52,6 +52,9 @@ public struct PolitenessPreset: Sendable, Equatable {
     /// upstream's. For an upstream whose terms count some requests apart (Transitous: journeys
     /// apart from stop times and place searches).
     public var bucket: String?
+    /// With a bucket: at most `burst` requests in any `window` seconds (a sliding window), in
+    /// place of the token bucket's refill at `rate`.
+    public var window: Double?
 }
 
 /// A request made after a route's answer, to an address that answer gives (api.weather.gov's

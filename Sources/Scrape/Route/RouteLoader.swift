@@ -88,7 +88,7 @@ struct RouteLoader {
             route.politeness = PolitenessPreset(
                 maxConcurrent: node.attribute("max-concurrent").flatMap { Int($0) }, rate: node.attribute("rate").flatMap { Double($0) },
                 burst: node.attribute("burst").flatMap { Int($0) }, dailyQuota: node.attribute("daily-quota").flatMap { Int($0) },
-                bucket: node.attribute("bucket"))
+                bucket: node.attribute("bucket"), window: node.attribute("window").flatMap { Double($0) })
         }
         if let node = try elements(root, "follow").first {
             let follow = FollowUp(
