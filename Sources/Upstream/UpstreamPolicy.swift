@@ -45,10 +45,12 @@ public struct UpstreamPolicy: Sendable, Equatable {
     /// Takes the strictest of the routes' presets for every setting still at its default: a
     /// preset replaces a default, never a value the operator (or the sandbox's setup) gave. The
     /// rates of routes that name a bucket are kept apart, in `buckets` (the strictest of each
-    /// bucket's routes), unless the operator gave the upstream a rate or a burst: then theirs is
-    /// the only one.
+    /// bucket's routes), unless the upstream was given a rate or a burst (by the operator, or set
+    /// in code): then that is the only limit.
     public mutating func adopt(_ routes: [(id: String, politeness: PolitenessPreset)]) {
         let defaults = UpstreamPolicy()
+        // A rate or burst someone gave (the operator, or code such as the sandbox's setup) is the only limit.
+        let given = setByOperator.contains("rate") || setByOperator.contains("burst") || rate != defaults.rate || burst != defaults.burst
         let presets = routes.map(\.politeness)
         if !setByOperator.contains("max-concurrent"), maxConcurrent == defaults.maxConcurrent, let value = presets.compactMap(\.maxConcurrent).min() {
             maxConcurrent = value
@@ -56,7 +58,7 @@ public struct UpstreamPolicy: Sendable, Equatable {
         let shared = presets.filter { $0.bucket == nil }
         if !setByOperator.contains("rate"), rate == defaults.rate, let value = shared.compactMap(\.rate).min() { rate = value }
         if !setByOperator.contains("burst"), burst == defaults.burst, let value = shared.compactMap(\.burst).min() { burst = value }
-        guard !setByOperator.contains("rate"), !setByOperator.contains("burst") else { return }
+        guard !given else { return }
         for (id, preset) in routes {
             guard let name = preset.bucket else { continue }
             let kept = buckets[name]

@@ -131,13 +131,11 @@ struct PolitenessPresetTests {
             let catalog = try TemporaryRoutes.catalog([
                 "bucket-plan": Self.bucketRoute("bucket-plan", politeness: #"<politeness rate="0.01" burst="2" bucket="plan"/>"#),
                 "bucket-lookup": Self.bucketRoute("bucket-lookup", politeness: #"<politeness rate="100" burst="100" bucket="lookups"/>"#),
+                // The whole upstream's own limit.
+                "bucket-other": Self.bucketRoute("bucket-other", politeness: #"<politeness rate="0.01" burst="4"/>"#),
             ])
             let clock = TestClock()
-            var policy = UpstreamPolicy()
-            policy.burst = 4
-            policy.rate = 0.01
-            let upstreams = try Upstreams(
-                catalog: catalog, fetcher: try CurlFetcher(), cache: MemoryCache(now: { clock.now }), policies: ["bucket": policy], now: { clock.now })
+            let upstreams = try Upstreams(catalog: catalog, fetcher: try CurlFetcher(), cache: MemoryCache(now: { clock.now }), now: { clock.now })
             let plan = try #require(catalog["bucket-plan"]), lookup = try #require(catalog["bucket-lookup"])
             for n in 0..<2 { _ = try await upstreams.extract(plan, parameters: ["port": "\(upstream.port)", "n": "\(n)"]) }
             await #expect {

@@ -89,7 +89,8 @@ struct MotisRenderer {
     private func itinerary(_ itinerary: Itinerary, into json: inout JSONAnswer) {
         let connection = itinerary.connection
         let walkIn = itinerary.origin.walkSeconds, walkOut = itinerary.destination.walkSeconds
-        let start = (connection.departure.prognosis ?? connection.departure.time).instant - walkIn
+        // A walk to the station starts as planned (one waits at the station for a late train).
+        let start = walkIn > 0 ? connection.departure.time.instant - walkIn : (connection.departure.prognosis ?? connection.departure.time).instant
         let end = (connection.arrival.prognosis ?? connection.arrival.time).instant + walkOut
         json.object { json in
             json.integer("duration", Int(end - start))
