@@ -13,6 +13,9 @@ public struct ConnectionQuery: Sendable, Equatable {
     public var isArrivalTime = false
     /// Stations to pass through, in order.
     public var via: [String] = []
+    /// Whether a place may be any the provider covers (`/api/journeys`): a name, a provider stop
+    /// id or `lat,lon`, not only a station of the Swiss directory.
+    public var anywhere = false
     /// Connections per schedule.
     public var limit = ConnectionQuery.defaultLimit
     /// Means of transport to use; empty means all.

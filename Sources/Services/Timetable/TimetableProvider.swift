@@ -28,6 +28,9 @@ public enum TimetableProvider: String, Sendable, CaseIterable {
     /// Whether it speaks MOTIS.
     var isMotis: Bool { self == .transitous || self == .motis }
 
+    /// Whether it takes places by position and by its own stop ids, not only Swiss stations.
+    public var takesPositions: Bool { isMotis }
+
     /// The routes the provider needs.
     public var routeIDs: [String] { [connectionsRoute, boardRoute] + (locationsRoute.map { [$0] } ?? []) }
 
@@ -122,7 +125,15 @@ public enum TimetableProvider: String, Sendable, CaseIterable {
                 "type": kind == .departure ? "departure" : "arrival",
             ]
         case .transitous, .motis:
-            return ["stop": Self.motisStopID(station), "time": moment.iso8601, "limit": String(limit), "arrival": kind == .departure ? "false" : "true"]
+            var parameters = ["time": moment.iso8601, "limit": String(limit), "arrival": kind == .departure ? "false" : "true"]
+            // A position's board is the stops around it.
+            if station.id.isEmpty {
+                parameters["center"] = Self.motisPlace(station)
+                parameters["radius"] = String(Int(Self.boardRadius))
+            } else {
+                parameters["stop"] = Self.motisStopID(station)
+            }
+            return parameters
         }
     }
 }
@@ -147,13 +158,22 @@ extension TimetableProvider {
     /// A station as MOTIS takes a stop: its own id when MOTIS gave it (`de-DELFI_…`), else a Swiss
     /// UIC number as the Swiss feed's parent station.
     static func motisStopID(_ station: Station) -> String {
-        !station.id.isEmpty && station.id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) ? swissStopPrefix + station.id : station.id
+        isMotisStopID(station.id) ? station.id : swissStopPrefix + station.id
     }
 
-    /// A station as a MOTIS place: `lat,lon`.
+    /// A station as a MOTIS place: its stop id when MOTIS gave it, else its position `lat,lon`
+    /// (a Swiss directory station's, which any MOTIS matches to its own stops).
     static func motisPlace(_ station: Station) -> String {
-        "\(station.latitude),\(station.longitude)"
+        isMotisStopID(station.id) ? station.id : "\(station.latitude),\(station.longitude)"
     }
+
+    /// Whether an id is one of MOTIS's (feed-prefixed), not a Swiss UIC number nor empty.
+    static func isMotisStopID(_ id: String) -> Bool {
+        !id.isEmpty && !id.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
+    /// Metres around a position whose stops make its board.
+    static let boardRadius = 300.0
 }
 
 /// A moment of the timetable in Swiss local time, in the forms upstreams want it.

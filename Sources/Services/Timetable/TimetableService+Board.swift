@@ -17,6 +17,8 @@ public struct BoardQuery: Sendable, Equatable {
     public var position: Coordinate?
     /// The page asked for instead of a date and time.
     public var cursor: PageCursor?
+    /// Whether the station may be any the provider covers (`/api/journeys`), as ``ConnectionQuery/anywhere``.
+    public var anywhere = false
     /// How the journeys are ordered.
     public var order = RealtimeOrder.predicted
 
@@ -38,7 +40,7 @@ extension TimetableService {
     public func board(_ query: BoardQuery) async -> Answer<StationBoard> {
         let position = query.position.map { (latitude: $0.latitude, longitude: $0.longitude) }
         let station: Station
-        switch await resolve(query.station, near: position) {
+        switch await resolve(query.station, near: position, anywhere: query.anywhere) {
         case .failure(let error):
             let board = StationBoard(query: query.station, station: nil, kind: query.kind, journeys: [], error: error)
             return Answer(document: board, failure: error.code, provenance: nil)

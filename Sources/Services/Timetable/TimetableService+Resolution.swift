@@ -9,10 +9,14 @@ extension TimetableService {
 
     /// Each distinct name resolved: the directory first, then the provider's station search, at
     /// once, for the names the directory does not know.
-    func resolve(_ names: [String], near position: Position?) async -> [String: Result<Station, ScheduleError>] {
+    func resolve(_ names: [String], near position: Position?, anywhere: Bool = false) async -> [String: Result<Station, ScheduleError>] {
         var resolved: [String: Result<Station, ScheduleError>] = [:]
         var unknown: [String] = []
         for name in names where resolved[name] == nil {
+            if anywhere, let place = place(name) {
+                resolved[name] = .success(place)
+                continue
+            }
             let found = resolveInDirectory(name, near: position)
             resolved[name] = found
             if case .failure(let error) = found, error.code == ServiceCode.unknownStation { unknown.append(name) }
@@ -31,8 +35,31 @@ extension TimetableService {
     }
 
     /// One name resolved: the directory first, then the provider's station search.
-    func resolve(_ name: String, near position: Position?) async -> Result<Station, ScheduleError> {
-        await resolve([name], near: position)[name]!
+    func resolve(_ name: String, near position: Position?, anywhere: Bool = false) async -> Result<Station, ScheduleError> {
+        await resolve([name], near: position, anywhere: anywhere)[name]!
+    }
+
+    /// A place given as itself rather than by a name: `lat,lon` (for a provider that takes
+    /// positions, the position; for another, the Swiss directory's station nearest it), or a
+    /// stop id of a MOTIS provider's feeds (`de-DELFI_de:02000:8002553`, feed-prefixed with `_`).
+    func place(_ text: String) -> Station? {
+        if let position = Self.position(text) {
+            guard provider.takesPositions else { return nearby(position, limit: 1).first?.station }
+            return Station(id: "", name: text, latitude: position.latitude, longitude: position.longitude)
+        }
+        if provider.takesPositions, text.contains("_"), !text.contains(" ") {
+            return Station(id: text, name: text, latitude: 0, longitude: 0)
+        }
+        return nil
+    }
+
+    /// `lat,lon` in degrees, on the globe; nil for anything else.
+    static func position(_ text: String) -> Coordinate? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, text.utf8.count <= 40, let latitude = Double(parts[0].filter { $0 != " " }),
+            let longitude = Double(parts[1].filter { $0 != " " })
+        else { return nil }
+        return Coordinate(latitude: latitude, longitude: longitude)
     }
 
     /// The directory's answer: one station, several (`ambiguous_station` with the candidates), or

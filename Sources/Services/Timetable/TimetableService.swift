@@ -59,7 +59,7 @@ public final class TimetableService: Sendable {
     /// One schedule per (origin, destination) pair, in request order.
     public func schedules(_ query: ConnectionQuery) async -> Answer<Schedules> {
         let position = query.position.map { (latitude: $0.latitude, longitude: $0.longitude) }
-        let resolved = await resolve(query.origins + query.destinations + query.via, near: position)
+        let resolved = await resolve(query.origins + query.destinations + query.via, near: position, anywhere: query.anywhere)
         let moment = when(date: query.date, time: query.time)
         let via = query.via.map { resolved[$0]! }
         let pairs = query.origins.flatMap { origin in query.destinations.map { (origin, $0) } }
