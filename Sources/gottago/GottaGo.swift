@@ -130,7 +130,7 @@ struct GottaGo {
         if let provider = settings.timetable, let stationDirectory {
             do {
                 let directory = try stationDirectory.get()
-                timetable = try TimetableService(upstreams: upstreams, directory: directory, provider: provider)
+                timetable = try TimetableService(upstreams: upstreams, directory: directory, provider: provider, window: settings.timetableWindow * 60)
             } catch {
                 fail("cannot start the timetable: \(error)")
             }

@@ -43,6 +43,8 @@ struct Settings: Sendable {
     var apiKey = "gottago"
     /// Milliseconds the embedded sandbox takes to answer, its own work included (benchmarks).
     var sandboxLatency = 0
+    /// Minutes of the shared windows the timetable asks departures for; 0 asks each query's own time.
+    var timetableWindow = 15
     /// Where the embedded sandbox's clock starts, in seconds since 1970; 0 is the wall clock.
     var sandboxTime = 0
     /// The percentage of the embedded sandbox's answers that fail as real upstreams do (soak runs).
@@ -196,6 +198,9 @@ extension Option {
                    + "addresses given, under the upstream transit-NAME (--upstream \"transit-NAME …\" sets it).",
                apply: { settings, text throws(ConfigurationError) in try TransitSettings.apply(text, to: &settings) },
                current: { settings in settings.transit.isEmpty ? "off" : settings.transit.map(\.name).joined(separator: ", ") }),
+        integer("timetable-window", "MINUTES",
+                "Departures are asked of the timetable's upstream for shared windows of this many minutes, so that everyone asking for the same stations within one shares an answer; 0 asks each query's own time.",
+                0...60, \.timetableWindow),
         choiceOrOff("weather", "PROVIDER", "Which upstream answers /api/weather and the weather along routes: ",
                     ". Unless its upstream has an origin, the embedded sandbox's weather model answers in its format, offline.", \.weather),
         choiceOrOff("directions", "PROVIDER", "Which upstream finds the driving routes of /api/weather/route: ",

@@ -30,7 +30,7 @@ struct TimetableServiceTests {
 
     /// Runs `body` with a service whose extxml upstream is a fresh sandbox (with `latency` ms per answer).
     func withService(
-        latency: Int = 0, clock: TestClock? = nil, origin: String? = nil, policy: (inout UpstreamPolicy) -> Void = { _ in },
+        latency: Int = 0, clock: TestClock? = nil, origin: String? = nil, window: Int = 900, policy: (inout UpstreamPolicy) -> Void = { _ in },
         _ body: (TimetableService, SandboxServer) async throws -> Void
     ) async throws {
         var configuration = SandboxServer.Configuration()
@@ -47,7 +47,7 @@ struct TimetableServiceTests {
         let upstreams = try Upstreams(
             catalog: try RouteCatalog.load(from: Self.routes), fetcher: try CurlFetcher(), cache: MemoryCache(now: now),
             policies: ["hafas-extxml": settings], now: now)
-        let service = try TimetableService(upstreams: upstreams, directory: directory, provider: .hafasExtxml)
+        let service = try TimetableService(upstreams: upstreams, directory: directory, provider: .hafasExtxml, window: window)
         do {
             try await body(service, sandbox)
             await sandbox.shutdown()
@@ -88,6 +88,37 @@ struct TimetableServiceTests {
             }
             #expect(answer.document.schedules[0].links[0].parts.first?.from == "Bern")
             #expect(answer.document.schedules[0].links[0].parts.last?.to == "Zürich HB")
+        }
+    }
+
+    @Test("users asking within one window share one upstream answer, sliced to each one's time, the same links as asked alone; the next window is its own")
+    func sharedWindows() async throws {
+        var alone: [String: [String]] = [:]
+        let times = ["08:03", "08:04", "08:14", "08:16", "23:50"]
+        let full = { (query: inout ConnectionQuery) in query.limit = ConnectionQuery.limits.upperBound }
+        try await withService(window: 0) { service, _ in
+            for time in times {
+                alone[time] = await service.schedules(query(["Bern"], ["Zürich HB"], time: time)).document.schedules[0].links.map(\.departure.iso8601)
+            }
+            alone["full"] = await service.schedules(query(["Bern"], ["Zürich HB"], time: "09:25", configure: full)).document.schedules[0].links.map(\.departure.iso8601)
+        }
+        try await withService { service, _ in
+            func sent() -> Int { service.metrics.snapshot.misses }
+            for time in times.prefix(3) {
+                let links = await service.schedules(query(["Bern"], ["Zürich HB"], time: time)).document.schedules[0].links.map(\.departure.iso8601)
+                #expect(links == alone[time] && links.count == ConnectionQuery.defaultLimit, "\(time)")
+            }
+            // 08:03, 08:04 and 08:14 are in the window from 08:00: one upstream request.
+            #expect(sent() == 1)
+            let next = await service.schedules(query(["Bern"], ["Zürich HB"], time: "08:16")).document.schedules[0].links.map(\.departure.iso8601)
+            #expect(next == alone["08:16"] && sent() == 2)
+            // Late in the evening the window from 23:45 holds fewer than asked after 23:50: the rest is asked from its last departure on.
+            let late = await service.schedules(query(["Bern"], ["Zürich HB"], time: "23:50")).document.schedules[0].links.map(\.departure.iso8601)
+            #expect(late == alone["23:50"] && late.count == ConnectionQuery.defaultLimit, "\(late)")
+            // Sixteen from 09:25: the window of sixteen from 09:15 holds fewer after 09:25 (the 09:20 train), so it is followed up from its last departure.
+            let before = sent()
+            let long = await service.schedules(query(["Bern"], ["Zürich HB"], time: "09:25", configure: full)).document.schedules[0].links.map(\.departure.iso8601)
+            #expect(long == alone["full"] && long.count == ConnectionQuery.limits.upperBound && sent() == before + 2, "\(sent() - before)")
         }
     }
 

@@ -68,7 +68,8 @@ struct TransitousTermsTests {
         }
     }
 
-    func withService(_ body: (TimetableService, StandIn, ManualWallClock) async throws -> Void) async throws {
+    /// The service over the stand-in; `window` 0 asks each query's own time (the recorded answers are of another day).
+    func withService(window: Int = 0, _ body: (TimetableService, StandIn, ManualWallClock) async throws -> Void) async throws {
         let upstream = try StandIn()
         var policy = UpstreamPolicy()
         policy.origin = "http://127.0.0.1:\(upstream.loopback.port)"
@@ -79,7 +80,7 @@ struct TransitousTermsTests {
             catalog: try RouteCatalog.load(from: TimetableServiceTests.routes), fetcher: try CurlFetcher(configuration: fetch),
             cache: MemoryCache(now: { clock.now }), policies: ["transitous": policy], now: { clock.now })
         let directory = try await TimetableServiceTests.directory()
-        let service = try TimetableService(upstreams: upstreams, directory: directory, provider: .transitous, now: { clock.now })
+        let service = try TimetableService(upstreams: upstreams, directory: directory, provider: .transitous, window: window, now: { clock.now })
         do {
             try await body(service, upstream, clock)
             await upstream.loopback.shutdown()

@@ -183,12 +183,15 @@ public struct TimetableMoment: Sendable, Equatable {
     /// `2026-12-01T08:00:00+01:00`: the instant the reading means (the earlier one in the autumn
     /// overlap, the reading moved on by the gap in spring), with its offset.
     public let iso8601: String
+    /// The instant the reading means, Unix seconds.
+    public let instant: Int64
 
     /// The reading in `zone`.
     public init(date: LocalDate, time: LocalTime, zone: ZoneRules) {
         self.date = date
         self.time = time
         let instant = ZonedTime.instant(year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute, in: zone)
+        self.instant = instant
         iso8601 = ZonedTime.iso8601(atUTC: instant, in: zone) ?? "\(date)T\(time):00+00:00"
     }
 

@@ -39,16 +39,21 @@ public final class TimetableService: Sendable {
     let zone: ZoneRules
     /// The wall clock in milliseconds.
     public let now: @Sendable () -> Int64
+    /// Seconds of the shared windows departures are asked for (15 minutes by default); 0 asks
+    /// every query's own time.
+    public let window: Int64
 
-    /// A service over the given upstreams and station directory; `now` is the wall clock in
+    /// A service over the given upstreams and station directory; `window` is the seconds of the
+    /// shared windows departures are asked for (0: none); `now` is the wall clock in
     /// milliseconds, for "now" when a query has no date or time.
     public init(
-        upstreams: Upstreams, directory: StationDirectory, provider: TimetableProvider,
+        upstreams: Upstreams, directory: StationDirectory, provider: TimetableProvider, window: Int = 900,
         now: @escaping @Sendable () -> Int64 = WallClock.milliseconds
     ) throws {
         self.upstreams = upstreams
         self.directory = directory
         self.provider = provider
+        self.window = Int64(max(0, window))
         zone = try ZoneRules.named("Europe/Zurich")
         self.now = now
         for id in provider.routeIDs where upstreams.catalog[id] == nil {
@@ -173,9 +178,52 @@ public final class TimetableService: Sendable {
         return TimetableMoment(date: date, time: time, zone: zone)
     }
 
+    /// The links between the stations from `moment` on (by `moment` with `arrival`), at least
+    /// `limit` where the upstream has them, as the query wants them.
+    ///
+    /// Departures are asked for a shared window (``window``): from the start of the window
+    /// `moment` falls in, as many as cover it and the limit (a tier, 8 or 16), so that everyone
+    /// asking for the same stations within a window shares one upstream answer, cached as any
+    /// other; the links before `moment` are dropped, and a window that leaves fewer than `limit`
+    /// is followed by a request from its last departure (never cut short).
+    func links(_ stations: [Station], at moment: TimetableMoment, arrival: Bool, limit: Int, query: ConnectionQuery) async -> Fetched<Link> {
+        // Arrivals, journeys through vias (their search depends on where it starts) and the HAFAS
+        // pages (a fixed number a page, whatever is asked) keep their own times.
+        guard window > 0, !arrival, stations.count == 2, provider != .hafasHTML else {
+            return await fetchLinks(stations, at: moment, arrival: arrival, limit: limit, query: query)
+        }
+        let asked = moment.instant
+        var from = asked - ((asked % window) + window) % window
+        let size = limit <= Self.smallWindow / 2 + 2 ? Self.smallWindow : ConnectionQuery.limits.upperBound
+        var kept: [Link] = []
+        var seen = Set<PageKey>()
+        var answers: [Fetched<Link>] = []
+        for _ in 0..<Self.windowFollowUps {
+            let answer = await fetchLinks(stations, at: self.moment(atUTC: from), arrival: false, limit: size, query: query)
+            answers.append(answer)
+            guard answer.error == nil else { break }
+            for link in answer.items where link.pageKey.instant >= asked && seen.insert(link.pageKey).inserted { kept.append(link) }
+            // Enough, or nothing more to ask for: nothing later than where this request began.
+            guard kept.count < limit, let last = answer.items.map(\.pageKey.instant).max(), last > from else { break }
+            from = last
+        }
+        let provenances = answers.map(\.provenance)
+        var whole = Provenance.combined(provenances.compactMap { $0 })
+        if provenances.contains(where: { $0 == nil }) { whole = whole?.notToBeKept }
+        if kept.isEmpty, let failed = answers.first(where: { $0.error != nil }) {
+            return Fetched(error: failed.error, provenance: whole?.notToBeKept, staleAge: failed.staleAge)
+        }
+        return Fetched(items: kept, provenance: whole, staleAge: answers.compactMap(\.staleAge).max())
+    }
+
+    /// The smaller of the two sizes a window is asked for.
+    static let smallWindow = 8
+    /// Requests for one window at most: itself and its follow-ups.
+    static let windowFollowUps = 4
+
     /// One upstream request's links between the stations (origin, destination, via), as the
     /// query wants them: stops only when asked for, only the means of transport asked for.
-    func links(_ stations: [Station], at moment: TimetableMoment, arrival: Bool, limit: Int, query: ConnectionQuery) async -> Fetched<Link> {
+    func fetchLinks(_ stations: [Station], at moment: TimetableMoment, arrival: Bool, limit: Int, query: ConnectionQuery) async -> Fetched<Link> {
         let route = upstreams.catalog[provider.connectionsRoute]!
         let parameters = provider.connectionParameters(
             from: stations[0], to: stations[1], via: Array(stations.dropFirst(2)), at: moment, arrival: arrival, limit: limit, stops: query.stops)
