@@ -75,6 +75,7 @@ bench:
 	bash bench/timetable.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 	bash bench/departures.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago" "$$($(SWIFT) build -c release --show-bin-path)/DirectoryBench"
 	bash bench/transit.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago" "$$($(SWIFT) build -c release --show-bin-path)/TransitBench"
+	bash bench/workload.sh "$$($(SWIFT) build -c release --show-bin-path)/WorkloadBench"
 	bash bench/routeweather.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"
 	bash bench/scrape.sh
 	bash bench/cluster.sh "$$($(SWIFT) build -c release --show-bin-path)/gottago"

@@ -65,6 +65,10 @@ let package = Package(
         // Nearest-station queries over a large directory against a plain scan (`make bench`).
         .executableTarget(name: "DirectoryBench", dependencies: ["Kernel", "Store", "Model"], swiftSettings: swiftSettings),
         // GTFS imports against a naive Python importer, and nearby answers per second (`make bench`, transit part).
+        // A day of journey requests through three caching strategies, counting upstream calls (`make bench`, workload part).
+        .executableTarget(
+            name: "WorkloadBench", dependencies: ["Kernel", "Store", "Model", "Services", "Upstream", "Scrape", "Fetch", "Sandbox"],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "TransitBench", dependencies: ["Kernel", "Store", "Model", "Markup", "Services", "Upstream", "Scrape", "Fetch", "Sandbox"],
             swiftSettings: swiftSettings),

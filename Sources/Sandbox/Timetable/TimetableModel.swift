@@ -37,6 +37,12 @@ public struct TimetableModel: Sendable {
         network.index[Network.key(id)].map { network.stations[$0] }
     }
 
+    /// Runs an hour that call at a station, all its lines together: how busy it is.
+    public func runsPerHour(at station: Station) -> Int {
+        guard let index = network.index[Network.key(station.id)] else { return 0 }
+        return network.lines(at: index).reduce(0) { $0 + 60 / max(1, network.lines[$1.line].headway) }
+    }
+
     /// The HAFAS product classes that serve a station, as a bit set (`1 << productClass`).
     public func productClasses(at station: Station) -> Int {
         guard let index = network.index[Network.key(station.id)] else { return 0 }
