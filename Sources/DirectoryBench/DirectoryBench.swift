@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Kernel
 import Model
 import Store
 
@@ -33,7 +34,7 @@ enum DirectoryBench {
             default: usage("unknown option \(flag)")
             }
         }
-        var random = SplitMix(seed: 0x5EED)
+        var random = SplitMix64(seed: 0x5EED)
         // Stops over a region the size of the Bay Area and beyond: 2.4° × 3°.
         let stops = (0..<options.stops).map { index in
             Station(
@@ -96,24 +97,6 @@ enum DirectoryBench {
         _ = text.withCString { write(2, $0, strlen($0)) }
         exit(2)
     }
-}
-
-/// A small deterministic generator, so that every run measures the same stops and queries.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
 
 extension String {

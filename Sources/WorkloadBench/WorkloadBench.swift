@@ -177,7 +177,7 @@ enum WorkloadBench {
 
     /// The day's requests in time order, drawn with a fixed seed.
     static func workload(pairs: [(Station, Station)], requests: Int) -> [Request] {
-        var random = SplitMix(seed: 20_261_209)
+        var random = SplitMix64(seed: 20_261_209)
         // Zipf s = 1.1 over the pairs, as cumulative weights.
         let zipf = (1...pairs.count).map { 1 / pow(Double($0), 1.1) }
         let pairCumulative = cumulative(zipf)
@@ -192,9 +192,9 @@ enum WorkloadBench {
         let midnight: Int64 = 1_796_770_800 / 60
         var day: [Request] = []
         for _ in 0..<requests {
-            let pair = pairs[pick(pairCumulative, random.next())]
-            let minute = Int64(pick(minuteCumulative, random.next()))
-            day.append(Request(from: pair.0, to: pair.1, minute: midnight + minute, second: Int64(random.next() * 60), later: random.next() < 0.2))
+            let pair = pairs[pick(pairCumulative, random.unit())]
+            let minute = Int64(pick(minuteCumulative, random.unit()))
+            day.append(Request(from: pair.0, to: pair.1, minute: midnight + minute, second: Int64(random.unit() * 60), later: random.unit() < 0.2))
         }
         return day.sorted { ($0.minute, $0.second) < ($1.minute, $1.second) }
     }
@@ -213,22 +213,5 @@ enum WorkloadBench {
             if cumulative[middle] < target { low = middle + 1 } else { high = middle }
         }
         return low
-    }
-}
-
-/// A small seeded generator (SplitMix64): the same workload every run.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    /// A number in [0, 1).
-    mutating func next() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 53)
     }
 }

@@ -34,12 +34,7 @@ struct MotisRouteRun {
 /// to be read before it is kept.
 @Suite("MOTIS sandbox samples")
 struct MotisSampleTests {
-    struct Sample: Sendable, CustomTestStringConvertible {
-        let route: String
-        let name: String
-        let parameters: [String: String]
-        var testDescription: String { "\(route)/\(name)" }
-    }
+    typealias Sample = SandboxSample
 
     static let samples = [
         // From a position 300 m from Bern's station (a walk to it) to Zürich HB: the morning's late
@@ -58,10 +53,6 @@ struct MotisSampleTests {
     func theSampleIsTheSandboxsAnswer(sample: Sample) throws {
         let run = try MotisRouteRun(sample.route, sample.parameters)
         #expect(run.answer.status == 200 && run.extraction.failure == nil, "\(run.text.prefix(300))")
-        let path = TestTimetable.routesDirectory + "/\(sample.route)/samples/\(sample.name).json"
-        if ProcessInfo.processInfo.environment["GOTTAGO_WRITE_SANDBOX_SAMPLES"] == "1" {
-            try Files.write(run.answer.body, to: path)
-        }
-        #expect(try Files.read(path) == run.answer.body, "\(path) is not what the sandbox answers; write it again and read the expected output")
+        try sample.check(run.answer.body)
     }
 }

@@ -9,12 +9,7 @@ import Kernel
 /// expected output, to be read before it is kept.
 @Suite("transport.opendata.ch sandbox samples")
 struct OpendataSampleTests {
-    struct Sample: Sendable, CustomTestStringConvertible {
-        let route: String
-        let name: String
-        let parameters: [String: String]
-        var testDescription: String { "\(route)/\(name)" }
-    }
+    typealias Sample = SandboxSample
 
     static let samples = [
         // A walk to the station, a late train, the cancelled train (reported as on time) and trams.
@@ -36,10 +31,6 @@ struct OpendataSampleTests {
     func theSampleIsTheSandboxsAnswer(sample: Sample) throws {
         let run = try OpendataRouteRun(sample.route, sample.parameters)
         #expect(run.answer.status == 200 && run.failure == nil)
-        let path = TestTimetable.routesDirectory + "/\(sample.route)/samples/\(sample.name).json"
-        if ProcessInfo.processInfo.environment["GOTTAGO_WRITE_SANDBOX_SAMPLES"] == "1" {
-            try Files.write(run.answer.body, to: path)
-        }
-        #expect(try Files.read(path) == run.answer.body, "\(path) is not what the sandbox answers; write it again and read the expected output")
+        try sample.check(run.answer.body)
     }
 }
