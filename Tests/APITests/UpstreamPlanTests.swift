@@ -67,6 +67,15 @@ struct UpstreamPlanTests {
         // The sandbox needs nothing; nor does an upstream given an origin of its own.
         #expect(try plan(["--timetable", "ojp"]).0.simulated.first == "ojp")
         #expect(try plan(contact + ["--timetable", "ojp", "--upstream", "ojp origin=http://127.0.0.1:9"]).0.simulated.isEmpty)
+        // MOTIS answers OJP 2.0 at /ojp20: pointed at Transitous, the OJP provider runs without a token.
+        let (keyless, keylessSettings) = try plan(contact + ["--timetable", "ojp", "--upstream", "ojp origin=https://api.transitous.org"])
+        #expect(keyless.simulated.isEmpty && keylessSettings.upstreams["ojp"]?.secretHeader == nil)
+        let ojpURL = try #require(try Self.catalog.get()["ojp-trips"]).request.url
+        #expect(keylessSettings.upstreams["ojp"]?.redirecting(ojpURL) == "https://api.transitous.org/ojp20", "\(ojpURL)")
+        // Transitous asks for a contact in the User-Agent, as --live always does.
+        #expect(throws: ConfigurationError.self) { try self.plan(["--live", "--timetable", "transitous", "--weather", "off"]) }
+        let (transitous, _) = try plan(contact + ["--timetable", "transitous"])
+        #expect(transitous.simulated.isEmpty && transitous.uses.first?.upstream == "transitous")
     }
 
     @Test("a token is checked without ever being repeated, and --help shows none")
