@@ -54,11 +54,17 @@ public final class Application: Sendable {
         if let upstreams {
             endpoints += RouteEndpoints.endpoints(upstreams: upstreams, live: api.live, rendered: keptRoutes) + UpstreamsEndpoints.endpoints(upstreams: upstreams, uses: api.upstreamUses)
         }
+        // Where no agency has a stop, the stops a timetable provider that answers by position has (MOTIS).
+        var beyond: TransitEndpoints.Beyond?
+        if let timetable {
+            beyond = { position, radius, limit, departures in await timetable.nearbyStops(position, radius: radius, limit: limit, departures: departures) }
+        }
+        let transitEndpoints = transit.map { TransitEndpoints.endpoints(transit: $0, beyond: beyond) }
         // A domain's documents' schema is served whether or not its service runs.
         for (schema, served) in [
             (Endpoint.xmlSchema(DocumentSchemas.sbb, id: "sbbSchema", tag: "timetable", summary: "The XML Schema of the timetable documents."), timetable.map { SBBEndpoints.endpoints(timetable: $0, rendered: keptSBB) }),
             (Endpoint.xmlSchema(DocumentSchemas.bart, id: "bartSchema", tag: "departures", summary: "The XML Schema of the BART departures documents."), departures.map(BARTEndpoints.endpoints)),
-            (Endpoint.xmlSchema(DocumentSchemas.transit, id: "transitSchema", tag: "transit", summary: "The XML Schema of the transit documents."), transit.map(TransitEndpoints.endpoints)),
+            (Endpoint.xmlSchema(DocumentSchemas.transit, id: "transitSchema", tag: "transit", summary: "The XML Schema of the transit documents."), transitEndpoints),
             (Endpoint.xmlSchema(DocumentSchemas.weather, id: "weatherSchema", tag: "weather", summary: "The XML Schema of the weather and geocoding documents."), weather.map { WeatherEndpoints.endpoints(weather: $0, rendered: keptWeather) }),
         ] {
             endpoints += [schema] + (served ?? [])

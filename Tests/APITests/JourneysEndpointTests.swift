@@ -45,6 +45,30 @@ struct JourneysEndpointTests {
         }
     }
 
+    @Test("/api/transit/nearby where no agency has a stop: the stops MOTIS has around the position, nearest first, with their departures within the hour")
+    func nearbyFromMOTIS() async throws {
+        // 2026-12-01 08:00 in Bern.
+        let eight: Int64 = 1_796_108_400_000
+        try await App.with(.transitous, now: { eight }, transit: true) { live in
+            let response = try await live.get("/api/transit/nearby.json?lat=46.9484&lon=7.4459&radius=600&limit=3&departures=2")
+            #expect(response.status == 200)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+            let stops = try #require(object["nearby"] as? [[String: Any]])
+            #expect(stops.count == 3 && stops.allSatisfy { $0["agency"] as? String == "transitous" })
+            let metres = stops.compactMap { ($0["distance"] as? [String: Any])?["m"] as? Double }
+            #expect(metres.count == 3 && metres == metres.sorted() && metres.allSatisfy { $0 <= 600 }, "\(metres)")
+            for stop in stops {
+                let departures = try #require(stop["departures"] as? [[String: Any]])
+                #expect((1...2).contains(departures.count), "\(stop["name"] ?? "")")
+                let times = departures.compactMap { $0["time"] as? String }
+                #expect(times.allSatisfy { $0 >= "2026-12-01T08:00:00+01:00" && $0 <= "2026-12-01T09:00:00+01:00" }, "\(times)")
+            }
+            // Where nothing is near, nothing.
+            let far = try await live.get("/api/transit/nearby?lat=0&lon=0")
+            #expect(far.status == 200 && far.text.hasSuffix("<nearby/>"))
+        }
+    }
+
     @Test("with a provider that takes no positions, a position is the Swiss station nearest it")
     func aPositionIsTheNearestStation() async throws {
         try await App.with(.opendata) { live in

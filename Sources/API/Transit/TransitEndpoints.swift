@@ -7,8 +7,12 @@ import Services
 /// The transit endpoints: `/api/transit/…`, any configured agency's stops, departures, alerts,
 /// and the stations near a position across all of them.
 enum TransitEndpoints {
-    /// The endpoints the transit service answers.
-    static func endpoints(transit: TransitService) -> [Endpoint] {
+    /// Stops near a position from elsewhere (a timetable provider that answers by position), for
+    /// where no agency has one: the position, metres, stations and departures each.
+    typealias Beyond = @Sendable (Coordinate, Double, Int, Int) async -> [TransitNearby.Entry]?
+
+    /// The endpoints the transit service answers; `beyond` answers `nearby` where no agency has a stop.
+    static func endpoints(transit: TransitService, beyond: Beyond? = nil) -> [Endpoint] {
         let answers = SecondlyAnswers()
         return [
             agencies.answeringInline { request, _ in
@@ -68,7 +72,12 @@ enum TransitEndpoints {
                     return response
                 }),
             nearby.answering(as: TransitNearbyArguments.self) { request, arguments in
-                let found = await transit.nearby(arguments.position, radius: Double(arguments.radius), limit: arguments.limit, departures: arguments.departures)
+                var found = await transit.nearby(arguments.position, radius: Double(arguments.radius), limit: arguments.limit, departures: arguments.departures)
+                if found.stops.isEmpty, let beyond,
+                    let stops = await beyond(arguments.position, Double(arguments.radius), arguments.limit, arguments.departures)
+                {
+                    found = TransitNearby(stops: stops)
+                }
                 return .document(found.node, for: request, cache: .maxAge(Self.freshFor(age: found.stops.first?.feed?.age)))
             },
             alerts.answering(as: AgencyArguments.self) { request, arguments in
@@ -182,7 +191,9 @@ enum TransitEndpoints {
         description: """
             `nearby/stop`: agency, id, name, lat, lon, `distance` (m, km, miles), `generated` and `age` of the agency's trip \
             updates, the station's `alerts/alert`, and `departures/departure` as in a stop's departures, within the next hour. A station is a parent station \
-            with all its platforms, or a stop with the stops of the same name at the same place (BART's `19TH` and `19TH_N`).
+            with all its platforms, or a stop with the stops of the same name at the same place (BART's `19TH` and `19TH_N`). \
+            Where no agency has a stop within the radius and the timetable's provider answers by position (`transitous`, \
+            `motis`), its stops are listed instead, by MOTIS's stop times around the position (agency: the provider).
             """,
         output: .documents([.transitNearby]), outputDoc: "`nearby`.", cost: .upstream(miss: 2)
     ) {

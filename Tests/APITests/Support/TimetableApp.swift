@@ -1,3 +1,4 @@
+import Foundation
 import Fetch
 import HTTPTesting
 import Model
@@ -24,7 +25,7 @@ enum TimetableApp {
 
     static func with(
         _ provider: TimetableProvider = .hafasExtxml, cache: any CacheDriver = MemoryCache(),
-        now: @escaping @Sendable () -> Int64 = WallClock.milliseconds, _ body: (LiveApp) async throws -> Void
+        now: @escaping @Sendable () -> Int64 = WallClock.milliseconds, transit: Bool = false, _ body: (LiveApp) async throws -> Void
     ) async throws {
         let sandbox = try SandboxServer(model: try await model)
         var policy = UpstreamPolicy()
@@ -37,7 +38,9 @@ enum TimetableApp {
                 catalog: catalog, fetcher: try CurlFetcher(), cache: cache,
                 policies: [try #require(catalog[provider.routeIDs[0]]).upstream: policy], now: now)
             let timetable = try TimetableService(upstreams: upstreams, directory: try await directory, provider: provider, now: now)
-            try await LiveApp.with(upstreams: upstreams, timetable: timetable) { live in try await body(live) }
+            // The transit endpoints without an agency, when asked for: what they answer from the timetable alone.
+            let transitService = transit ? try TransitService(agencies: [], upstreams: upstreams, directory: NSTemporaryDirectory()) : nil
+            try await LiveApp.with(upstreams: upstreams, timetable: timetable, transit: transitService) { live in try await body(live) }
             await sandbox.shutdown()
         } catch {
             await sandbox.shutdown()
