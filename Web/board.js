@@ -74,6 +74,8 @@ function render(target, board, status) {
   const turn = (which, button) => turnPage(box, button, heading, () => turnBoard(target, board, page, page[which], {list, notices, box, status}));
   const what = `${board.type === 'arrival' ? 'arrivals' : 'departures'} at ${board.station?.name || board.query}`;
   box.append(pager(what, list.id, page, turn, 'top'), notices, list, pager(what, list.id, page, turn, 'bottom'));
+  // The attribution the timetable upstream's terms ask for (Transitous's).
+  if (board.credit) box.append(h('p', {class: 'hint credit'}, board.credit));
   return box;
 }
 

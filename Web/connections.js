@@ -169,6 +169,8 @@ function schedule(sc, index) {
   const turn = (which, button) => turnPage(box, button, heading, () => turnSchedule(box, sc, index, page, page[which], list, notices));
   const what = `connections from ${sc.from} to ${sc.to}`;
   box.append(pager(what, list.id, page, turn, 'top'), notices, list, pager(what, list.id, page, turn, 'bottom'));
+  // The attribution the timetable upstream's terms ask for (Transitous's).
+  if (sc.credit) box.append(h('p', {class: 'hint credit'}, sc.credit));
   return box;
 }
 

@@ -23,7 +23,7 @@ web_file_1_end:
 web_file_2_name:
     .asciz "board.js"
 web_file_2_digest:
-    .asciz "1e83ccbd493d05df6e1186577863e9522fc853c22fe8af93cd5bd45a3ee03110"
+    .asciz "ec2785b4f1c60eae75a9ee23af6649e67638f2b1eb4731e738f36ccc2c39362a"
     .balign 16
 web_file_2_start:
     .incbin "../../../Web/board.js"
@@ -32,7 +32,7 @@ web_file_2_end:
 web_file_3_name:
     .asciz "connections.js"
 web_file_3_digest:
-    .asciz "a0ce9927601bd089c120f48cf70d468bc0e9525101535be8abcc4a0313427620"
+    .asciz "48e1f6eb98874c56fff58bece6a12bd3c7d447ac47c2b10507f034ce33cf218a"
     .balign 16
 web_file_3_start:
     .incbin "../../../Web/connections.js"

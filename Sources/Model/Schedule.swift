@@ -18,6 +18,8 @@ public struct Schedule: Representable, Equatable {
     /// Opaque cursors for the links before the first and after the last shown (`cursor=`).
     public var earlier: String?
     public var later: String?
+    /// The attribution the upstream's terms ask for (Transitous's), when it asks for one.
+    public var credit: String?
 
     /// Creates a schedule.
     public init(from: String, to: String, links: [Link], error: ScheduleError? = nil, staleAge: Int? = nil) {
@@ -42,7 +44,11 @@ public struct Schedule: Representable, Equatable {
         .list("links", "link", Link.shape) { $0.links },
         .optional("earlier", .string, summary: Self.cursorSummary("before the first")) { $0.earlier },
         .optional("later", .string, summary: Self.cursorSummary("after the last")) { $0.later },
+        .optional("credit", .string, summary: Self.creditSummary) { $0.credit },
     ])
+
+    /// What a timetable document's `credit` is, in the schemas' words.
+    public static let creditSummary = "The attribution the timetable upstream's terms ask for (Transitous: MOTIS and its data sources), to be shown with the links."
 
     /// What a page cursor is, in the schemas' words.
     public static func cursorSummary(_ side: String) -> String {

@@ -27,6 +27,8 @@ public struct StationBoard: Representable, Equatable {
     /// Opaque cursors for the journeys before the first and after the last shown (`cursor=`).
     public var earlier: String?
     public var later: String?
+    /// The attribution the upstream's terms ask for, when it asks for one.
+    public var credit: String?
 
     /// Creates a board.
     public init(
@@ -53,6 +55,7 @@ public struct StationBoard: Representable, Equatable {
             .list("journeys", "journey", BoardJourney.shape) { $0.journeys },
             .optional("earlier", .string, summary: Schedule.cursorSummary("before the first")) { $0.earlier },
             .optional("later", .string, summary: Schedule.cursorSummary("after the last")) { $0.later },
+            .optional("credit", .string, summary: Schedule.creditSummary) { $0.credit },
         ]))
 
     public var node: Node { Self.document.node(self) }

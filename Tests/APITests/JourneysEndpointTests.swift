@@ -26,6 +26,8 @@ struct JourneysEndpointTests {
             let fromStop = try await App.get(live, "/api/journeys/from/ch-opentransportdataswiss_Parent8507000/to/Basel%20SBB.xml?date=2026-12-01&time=08:00&limit=1")
             #expect(fromStop.status == 200 && fromStop.text.contains("<from>ch-opentransportdataswiss_Parent8507000</from>") && fromStop.text.contains("<to>Basel SBB</to>"))
             #expect(fromStop.text.contains("<part><departure>2026-12-01T08:"))
+            // Transitous's terms: the attribution with every schedule.
+            #expect(fromStop.text.contains("<credit>Journeys by MOTIS (motis-project.de) over open timetable data; at Transitous: transitous.org/sources</credit></schedule>"))
 
             // The same in /api/sbb is a station the directory does not know.
             let sbb = try await App.get(live, "/api/sbb/from/46.9459,7.4375/to/Z%C3%BCrich%20HB.xml?date=2026-12-01&time=08:00")
@@ -42,6 +44,7 @@ struct JourneysEndpointTests {
             #expect(journeys.count == 8)
             let times = journeys.compactMap { $0["time"] as? String }
             #expect(times == times.sorted() && times.first?.hasPrefix("2026-12-01T08:0") == true)
+            #expect((try JSONSerialization.jsonObject(with: Data(board.body)) as? [String: Any]).flatMap { ($0["stationboard"] as? [String: Any])?["credit"] as? String }?.hasPrefix("Journeys by MOTIS") == true)
         }
     }
 
@@ -76,6 +79,8 @@ struct JourneysEndpointTests {
             #expect(response.status == 200)
             let parts = try #require(try SBBCalendarTests.links(response).first?.first?["parts"] as? [[String: Any]])
             #expect(parts.first?["from"] as? String == "Bern")
+            // transport.opendata.ch asks for no attribution.
+            #expect(!response.text.contains("credit"))
         }
     }
 }

@@ -11,6 +11,11 @@ enum ConnectionRecords {
     }
 
     /// The records of the list called `name`.
+    /// The attribution a route's answer carries: its `page` record's `credit`.
+    static func credit(_ lists: [Record.Member]) -> String? {
+        list("page", in: lists).first?.value("credit")
+    }
+
     static func list(_ name: String, in lists: [Record.Member]) -> [Record] {
         for member in lists {
             if case .list(let listName, let records) = member, listName == name { return records }

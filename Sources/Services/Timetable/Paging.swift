@@ -11,6 +11,8 @@ struct Fetched<Item: Sendable>: Sendable {
     var provenance: Provenance?
     /// Seconds since the upstream answered, when the answer is stale.
     var staleAge: Int?
+    /// The attribution the upstream's answer carries (its route's `page` record's `credit`).
+    var credit: String?
 }
 
 /// A page of items in the order of their `PageKey`s, from a cursor: one upstream request after
@@ -102,7 +104,7 @@ enum Paging {
             return Fetched(items: [], error: failed.error, provenance: whole, staleAge: failed.staleAge)
         }
         let staleAge = answers.compactMap(\.staleAge).max()
-        return Fetched(items: chosen.map { collected[$0]! }, error: nil, provenance: whole, staleAge: staleAge)
+        return Fetched(items: chosen.map { collected[$0]! }, error: nil, provenance: whole, staleAge: staleAge, credit: answers.lazy.compactMap(\.credit).first)
     }
 
     /// The first `limit` items by key, in the order they came in.

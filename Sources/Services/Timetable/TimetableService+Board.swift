@@ -64,6 +64,7 @@ extension TimetableService {
         }
         let journeys = Paging.ordered(fetched.items, by: query.order, key: \.pageKey) { $0.timePredicted?.instant ?? $0.time.instant }
         var board = StationBoard(query: query.station, station: station, kind: query.kind, journeys: journeys, staleAge: fetched.staleAge)
+        board.credit = fetched.credit
         if let first = fetched.items.map(\.pageKey).min(), let last = fetched.items.map(\.pageKey).max() {
             board.earlier = PageCursor(direction: .earlier, key: first).encoded(scope: scope)
             board.later = PageCursor(direction: .later, key: last).encoded(scope: scope)
@@ -88,7 +89,7 @@ extension TimetableService {
             return Fetched(error: ScheduleError(code: failure.code, message: failure.message), provenance: answer.provenance.notToBeKept, staleAge: staleAge)
         case .success(let lists):
             let provenance = staleAge == nil ? answer.provenance : answer.provenance.notToBeKept
-            return Fetched(items: BoardRecords.journeys(lists, zone: zone), provenance: provenance, staleAge: staleAge)
+            return Fetched(items: BoardRecords.journeys(lists, zone: zone), provenance: provenance, staleAge: staleAge, credit: ConnectionRecords.credit(lists))
         }
     }
 }

@@ -163,6 +163,7 @@ public final class TimetableService: Sendable {
             from: origin, to: destination,
             links: Paging.ordered(fetched.items, by: query.order, key: \.pageKey, predicted: \.predictedDeparture),
             staleAge: fetched.staleAge)
+        schedule.credit = fetched.credit
         if let first = fetched.items.map(\.pageKey).min(), let last = fetched.items.map(\.pageKey).max() {
             schedule.earlier = PageCursor(direction: .earlier, key: first).encoded(scope: scope)
             schedule.later = PageCursor(direction: .later, key: last).encoded(scope: scope)
@@ -213,7 +214,7 @@ public final class TimetableService: Sendable {
         if kept.isEmpty, let failed = answers.first(where: { $0.error != nil }) {
             return Fetched(error: failed.error, provenance: whole?.notToBeKept, staleAge: failed.staleAge)
         }
-        return Fetched(items: kept, provenance: whole, staleAge: answers.compactMap(\.staleAge).max())
+        return Fetched(items: kept, provenance: whole, staleAge: answers.compactMap(\.staleAge).max(), credit: answers.lazy.compactMap(\.credit).first)
     }
 
     /// The smaller of the two sizes a window is asked for.
@@ -252,7 +253,7 @@ public final class TimetableService: Sendable {
                     }
                 }
             }
-            return Fetched(items: links, provenance: provenance, staleAge: staleAge)
+            return Fetched(items: links, provenance: provenance, staleAge: staleAge, credit: ConnectionRecords.credit(lists))
         }
     }
 }
