@@ -83,11 +83,11 @@ extension MotisService {
         if let id = query["stopId"], !id.isEmpty {
             guard case .success(.stop(let station)) = place(id) else { return Self.unknownLocation(id) }
             asked = .stop(station)
-            stations = [station] + (radius.map { model.stations(within: Double($0), of: station).filter { $0 != station } } ?? [])
+            stations = [station] + (radius.map { model.nearestStations(to: GeoPoint(station.latitude, station.longitude), within: Double($0), limit: .max).map(\.station).filter { $0 != station } } ?? [])
         } else if let text = query["center"], let point = WebQuery.coordinate(text) {
             guard let radius else { return Self.error(400, "bad request: center requires radius") }
             asked = .center(point)
-            stations = model.stations(within: Double(radius), of: Station(id: "", name: "", latitude: point.latitude, longitude: point.longitude))
+            stations = model.nearestStations(to: point, within: Double(radius), limit: .max).map(\.station)
         } else {
             return Self.error(400, "bad request: stopId or center is required")
         }
@@ -121,9 +121,8 @@ extension MotisService {
     func reverseGeocode(_ query: WebQuery) -> WebAnswer {
         guard let text = query["place"], let point = WebQuery.coordinate(text) else { return Self.error(400, "bad request: place is required (lat,lon)") }
         if let type = query["type"], !type.isEmpty, type != "STOP" { return Self.json(200, renderer.matches([])) }
-        let here = Station(id: "", name: "", latitude: point.latitude, longitude: point.longitude)
-        let near = model.stations(within: Self.walkRadius, of: here).prefix(Self.matchCount)
-        return Self.json(200, renderer.matches(near.map { ($0, -Geo.distance(here, $0)) }))
+        let near = model.nearestStations(to: point, within: Self.walkRadius, limit: Self.matchCount)
+        return Self.json(200, renderer.matches(near.map { ($0.station, -$0.metres) }))
     }
 }
 
@@ -132,13 +131,6 @@ extension MotisService.Place {
     var walkSeconds: Int64 {
         if case .position(_, _, let metres) = self { return MotisService.walkSeconds(metres) }
         return 0
-    }
-}
-
-extension TimetableModel {
-    /// The stations within `radius` metres of `center`, nearest first (ties: by id).
-    func stations(within radius: Double, of center: Station) -> [Station] {
-        stations.map { ($0, Geo.distance(center, $0)) }.filter { $0.1 <= radius }.sorted { ($0.1, $0.0.id) < ($1.1, $1.0.id) }.map(\.0)
     }
 }
 

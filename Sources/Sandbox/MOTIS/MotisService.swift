@@ -109,13 +109,7 @@ public struct MotisService: Sendable {
     /// The place `text` names.
     func place(_ text: String) -> Result<Place, PlaceProblem> {
         if let point = WebQuery.coordinate(text) {
-            let here = Station(id: "", name: "", latitude: point.latitude, longitude: point.longitude)
-            var best: (Station, Double)?
-            for station in model.stations {
-                let metres = Geo.distance(here, station)
-                if metres <= Self.walkRadius, best.map({ (metres, station.id) < ($0.1, $0.0.id) }) ?? true { best = (station, metres) }
-            }
-            guard let (station, metres) = best else { return .failure(.unreachable) }
+            guard let (station, metres) = model.nearestStations(to: point, within: Self.walkRadius, limit: 1).first else { return .failure(.unreachable) }
             // At the station itself (its own coordinates, as a directory gives them): no walk.
             return .success(metres < Self.atStation ? .stop(station) : .position(point, station, metres: metres))
         }

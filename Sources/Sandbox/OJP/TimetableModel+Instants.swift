@@ -40,7 +40,12 @@ extension TimetableModel {
 
     /// The stations within `radius` metres of a position, nearest first (ties: by id).
     func nearestStations(to position: OJPRequest.Position, within radius: Double, limit: Int) -> [(station: Station, metres: Double)] {
-        let here = Station(id: "", name: "", latitude: position.latitude, longitude: position.longitude)
+        nearestStations(to: GeoPoint(position.latitude, position.longitude), within: radius, limit: limit)
+    }
+
+    /// The stations within `radius` metres of a point, nearest first (ties: by id).
+    func nearestStations(to point: GeoPoint, within radius: Double, limit: Int) -> [(station: Station, metres: Double)] {
+        let here = Station(id: "", name: "", latitude: point.latitude, longitude: point.longitude)
         var found: [(station: Station, metres: Double)] = []
         for station in stations {
             let metres = Geo.distance(here, station)
